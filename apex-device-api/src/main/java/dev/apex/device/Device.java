@@ -1,0 +1,45 @@
+package dev.apex.device;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * A phone, a browser or the simulated device. Coordinates are in the pixels of the device's
+ * screenshot (the unit a {@code Scene} states); a driver whose platform speaks points converts.
+ *
+ * <p>Failures: a device that does not answer, disconnects or times out throws {@link
+ * dev.apex.core.DeviceException} (retriable); bad input (an unknown app, text the device cannot
+ * type) throws {@link dev.apex.core.InvalidInputException}. Not thread-safe: one task drives one
+ * device at a time.
+ */
+public interface Device extends AutoCloseable {
+
+  /** The selector-style id, e.g. {@code sim}, {@code android:emulator-5554}. */
+  String id();
+
+  /** The screen as the device gives it: the raw tree and, where the device can, a PNG. */
+  RawCapture capture();
+
+  void tap(int x, int y);
+
+  void swipe(int fromX, int fromY, int toX, int toY, Duration duration);
+
+  /** Types into the focused field. */
+  void typeText(String text);
+
+  void pressKey(Key key);
+
+  /** Brings the app to the foreground, starting it if needed. Unknown ids fail clearly. */
+  void launchApp(String appId);
+
+  void terminateApp(String appId);
+
+  /** The foreground app's id, when the device can tell. */
+  Optional<String> currentApp();
+
+  ScreenSize screenSize();
+
+  /** Releases the connection; never throws. */
+  @Override
+  void close();
+}
