@@ -55,13 +55,10 @@ public final class TestData {
     }
     String root = System.getProperty("apex.projectRoot");
     Path base = root != null ? Paths.get(root) : Paths.get("").toAbsolutePath();
-    // Walk up from the module or project folder to find ../shared/data beside the project root.
+    // Walk up from the module or project folder to the first ancestor with shared/data beside it.
     for (Path p = base.toAbsolutePath(); p != null; p = p.getParent()) {
       Path candidate = p.resolveSibling("shared").resolve("data");
       if (Files.isDirectory(candidate)) {
-        return candidate;
-      }
-      if (Files.exists(p.resolve(".git")) || Files.exists(p.resolve(".ci"))) {
         return candidate;
       }
     }
