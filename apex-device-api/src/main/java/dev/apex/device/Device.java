@@ -1,5 +1,7 @@
 package dev.apex.device;
 
+import dev.apex.core.RawCapture;
+import dev.apex.core.ScreenSize;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -1,4 +1,4 @@
-package dev.apex.device;
+package dev.apex.core;
 
 /** The format of a capture's raw tree; perception picks its parser by it. */
 public enum TreeFormat {

@@ -1,4 +1,4 @@
-package dev.apex.device;
+package dev.apex.core;
 
 import java.util.Objects;
 

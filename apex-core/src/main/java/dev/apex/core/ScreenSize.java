@@ -1,4 +1,4 @@
-package dev.apex.device;
+package dev.apex.core;
 
 /**
  * The screen in screenshot pixels, with the scale from the platform's own unit (iOS points, CSS
