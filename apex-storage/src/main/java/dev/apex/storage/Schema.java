@@ -1,0 +1,116 @@
+package dev.apex.storage;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * The timeline's tables and their migrations. The file records its version in {@code
+ * schema_version}; opening a file runs the migrations it lacks, in one transaction, so two
+ * processes opening the same new file at once cannot both create it. A later version adds a
+ * migration to the end of {@link #MIGRATIONS} and never edits an earlier one.
+ *
+ * <p>Times are ISO-8601 text ({@link java.time.Instant#toString()}), durations whole nanoseconds,
+ * JSON is text written by {@link dev.apex.core.Json}. Screenshots live in their own table so that
+ * listing steps never reads them.
+ */
+final class Schema {
+
+  /** Migration {@code i} takes the file from version {@code i} to {@code i + 1}. */
+  private static final List<List<String>> MIGRATIONS =
+      List.of(
+          List.of(
+              """
+              CREATE TABLE tasks (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                id TEXT NOT NULL UNIQUE,
+                device TEXT,
+                goal TEXT,
+                status TEXT NOT NULL,
+                reason TEXT,
+                started_at TEXT NOT NULL,
+                ended_at TEXT)
+              """,
+              """
+              CREATE TABLE steps (
+                task_id TEXT NOT NULL REFERENCES tasks (id),
+                idx INTEGER NOT NULL,
+                started_at TEXT,
+                action TEXT NOT NULL,
+                success INTEGER NOT NULL,
+                error TEXT,
+                scene TEXT,
+                step TEXT NOT NULL,
+                result TEXT NOT NULL,
+                annotations TEXT NOT NULL,
+                observe_nanos INTEGER NOT NULL,
+                plan_nanos INTEGER NOT NULL,
+                act_nanos INTEGER NOT NULL,
+                PRIMARY KEY (task_id, idx))
+              """,
+              """
+              CREATE TABLE screenshots (
+                task_id TEXT NOT NULL,
+                idx INTEGER NOT NULL,
+                png BLOB NOT NULL,
+                PRIMARY KEY (task_id, idx),
+                FOREIGN KEY (task_id, idx) REFERENCES steps (task_id, idx))
+              """));
+
+  /** The version this code writes. */
+  static final int CURRENT_VERSION = MIGRATIONS.size();
+
+  private Schema() {}
+
+  /** Brings the file to {@link #CURRENT_VERSION}; the connection must be in auto-commit mode. */
+  static void migrate(Connection connection, Path file) throws SQLException {
+    Transactions.run(
+        connection,
+        () -> {
+          try (Statement statement = connection.createStatement()) {
+            statement.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+            int version = version(statement);
+            if (version > CURRENT_VERSION) {
+              throw new TimelineException(
+                  "timeline "
+                      + file
+                      + " has schema version "
+                      + version
+                      + " but this apex reads up to "
+                      + CURRENT_VERSION
+                      + ": upgrade apex or use another file");
+            }
+            for (int v = version; v < CURRENT_VERSION; v++) {
+              for (String sql : MIGRATIONS.get(v)) {
+                statement.execute(sql);
+              }
+            }
+            if (version < CURRENT_VERSION) {
+              setVersion(connection, version);
+            }
+          }
+        });
+  }
+
+  private static int version(Statement statement) throws SQLException {
+    try (ResultSet rs = statement.executeQuery("SELECT max(version) FROM schema_version")) {
+      return rs.next() ? rs.getInt(1) : 0;
+    }
+  }
+
+  private static void setVersion(Connection connection, int from) throws SQLException {
+    String sql =
+        from == 0
+            ? "INSERT INTO schema_version (version) VALUES (?)"
+            : "UPDATE schema_version SET version = ?";
+    try (PreparedStatement update = connection.prepareStatement(sql)) {
+      update.setInt(1, CURRENT_VERSION);
+      update.executeUpdate();
+    }
+  }
+}

@@ -1,0 +1,241 @@
+package dev.apex.storage;
+
+import dev.apex.core.StepRecord;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskRecord;
+import dev.apex.core.TaskStatus;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The {@link Timeline} in an embedded SQLite file, the default task-memory.
+ *
+ * <p>The file runs in write-ahead-log mode with {@code synchronous=FULL}: each write is one
+ * transaction, on disk when the call returns, so killing the process loses no step already
+ * recorded, and another connection (a console in another process, say) sees it at once without
+ * blocking this writer. Screenshots are kept only for the newest {@code keepScreenshotsOfTasks}
+ * tasks; when a task finishes, older tasks lose their screenshots but keep their steps.
+ *
+ * <p>Thread-safe: writes are serialized on one connection and reads on another, so a reader never
+ * waits for a write in progress. More processes may open the same file; writers among them take
+ * turns, waiting up to {@value SqliteConnections#BUSY_TIMEOUT_MILLIS} ms for the lock. Nothing here
+ * logs or puts a row's contents (goals, scenes, results) in an exception message.
+ */
+public final class SqliteTimeline implements Timeline, AutoCloseable {
+
+  /** How many tasks, newest first, keep their screenshots unless told otherwise. */
+  public static final int DEFAULT_KEEP_SCREENSHOTS_OF_TASKS = 50;
+
+  private final Path file;
+  private final Connection writeConnection;
+  private final Connection readConnection;
+  private final TimelineWriter writer;
+  private final TimelineReader reader;
+  private final Object writeLock = new Object();
+  private final Object readLock = new Object();
+  private volatile boolean closed;
+
+  private SqliteTimeline(
+      Path file, Connection writeConnection, Connection readConnection, Clock clock, int keep) {
+    this.file = file;
+    this.writeConnection = writeConnection;
+    this.readConnection = readConnection;
+    this.writer = new TimelineWriter(writeConnection, clock, keep);
+    this.reader = new TimelineReader(readConnection);
+  }
+
+  /**
+   * Opens the timeline in {@code file} with the system clock and the default screenshot retention,
+   * creating the file, its parent folders and its tables when missing.
+   *
+   * @throws TimelineException if the file cannot be created or opened, is not a timeline, or was
+   *     written by a newer apex
+   */
+  public static SqliteTimeline open(Path file) {
+    return open(file, Clock.systemUTC(), DEFAULT_KEEP_SCREENSHOTS_OF_TASKS);
+  }
+
+  /**
+   * Opens the timeline in {@code file}, creating it when missing.
+   *
+   * @param clock stamps task start and end times
+   * @param keepScreenshotsOfTasks how many of the newest tasks keep their screenshots, at least 1
+   */
+  public static SqliteTimeline open(Path file, Clock clock, int keepScreenshotsOfTasks) {
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(clock, "clock");
+    if (keepScreenshotsOfTasks < 1) {
+      throw new IllegalArgumentException(
+          "keepScreenshotsOfTasks must be at least 1, was " + keepScreenshotsOfTasks);
+    }
+    Path absolute = file.toAbsolutePath();
+    try {
+      Path parent = absolute.getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+    } catch (IOException e) {
+      throw new TimelineException(
+          "cannot create the folder for timeline " + absolute + ": " + e.getMessage(), e);
+    }
+    Connection writeConnection = null;
+    try {
+      writeConnection = SqliteConnections.openWriter(absolute);
+      Schema.migrate(writeConnection, absolute);
+      Connection readConnection = SqliteConnections.openReader(absolute);
+      return new SqliteTimeline(
+          absolute, writeConnection, readConnection, clock, keepScreenshotsOfTasks);
+    } catch (SQLException | RuntimeException e) {
+      closeQuietly(writeConnection, e);
+      if (e instanceof TimelineException timelineException) {
+        throw timelineException;
+      }
+      throw new TimelineException("cannot open timeline " + absolute + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The file, as an absolute path. */
+  public Path file() {
+    return file;
+  }
+
+  @Override
+  public void startTask(TaskId id, String device, String goal) {
+    Objects.requireNonNull(id, "id");
+    write("start task " + id, () -> writer.startTask(id, device, goal));
+  }
+
+  @Override
+  public void append(StepRecord step) {
+    Objects.requireNonNull(step, "step");
+    if (step.index() < 1) {
+      throw new IllegalArgumentException("step index must be at least 1, was " + step.index());
+    }
+    write("append step " + step.index() + " of task " + step.taskId(), () -> writer.append(step));
+  }
+
+  @Override
+  public void finishTask(TaskId id, TaskStatus status, String reason) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(status, "status");
+    if (!status.isFinal()) {
+      throw new IllegalArgumentException(
+          "status must be final to finish task " + id + ", was " + status);
+    }
+    write("finish task " + id, () -> writer.finishTask(id, status, reason));
+  }
+
+  @Override
+  public List<TaskRecord> tasks(int limit, int offset) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    if (offset < 0) {
+      throw new IllegalArgumentException("offset must not be negative, was " + offset);
+    }
+    return read("list tasks", () -> reader.tasks(limit, offset));
+  }
+
+  @Override
+  public Optional<TaskRecord> task(TaskId id) {
+    Objects.requireNonNull(id, "id");
+    return read("read task " + id, () -> reader.task(id));
+  }
+
+  @Override
+  public List<StoredStep> steps(TaskId id) {
+    return stepsAfter(id, 0);
+  }
+
+  @Override
+  public List<StoredStep> stepsAfter(TaskId id, int index) {
+    Objects.requireNonNull(id, "id");
+    return read("read the steps of task " + id, () -> reader.stepsAfter(id, index));
+  }
+
+  @Override
+  public Optional<byte[]> screenshot(TaskId id, int index) {
+    Objects.requireNonNull(id, "id");
+    return read(
+        "read the screenshot of step " + index + " of task " + id,
+        () -> reader.screenshot(id, index));
+  }
+
+  /** Closes both connections; later calls throw {@link IllegalStateException}. Idempotent. */
+  @Override
+  public void close() {
+    synchronized (writeLock) {
+      synchronized (readLock) {
+        if (closed) {
+          return;
+        }
+        closed = true;
+        SQLException failure = null;
+        for (Connection connection : List.of(readConnection, writeConnection)) {
+          try {
+            connection.close();
+          } catch (SQLException e) {
+            failure = failure == null ? e : failure;
+          }
+        }
+        if (failure != null) {
+          throw new TimelineException(
+              "cannot close timeline " + file + ": " + failure.getMessage(), failure);
+        }
+      }
+    }
+  }
+
+  private interface SqlWrite {
+    void run() throws SQLException;
+  }
+
+  private interface SqlRead<T> {
+    T run() throws SQLException;
+  }
+
+  private void write(String what, SqlWrite work) {
+    synchronized (writeLock) {
+      requireOpen();
+      try {
+        work.run();
+      } catch (SQLException e) {
+        throw new TimelineException("cannot " + what + " in " + file + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private <T> T read(String what, SqlRead<T> work) {
+    synchronized (readLock) {
+      requireOpen();
+      try {
+        return work.run();
+      } catch (SQLException e) {
+        throw new TimelineException("cannot " + what + " from " + file + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private void requireOpen() {
+    if (closed) {
+      throw new IllegalStateException("timeline " + file + " is closed");
+    }
+  }
+
+  private static void closeQuietly(Connection connection, Exception cause) {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (SQLException e) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package dev.apex.storage;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.StepRecord;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskRecord;
+import dev.apex.core.TaskStatus;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The task timeline (task-memory): what each task saw, decided and did, step by step.
+ *
+ * <p>Every write is durable when it returns: a reader, in this process or another, sees it at once,
+ * and a crash afterwards does not lose it. Implementations are safe for one writer and many readers
+ * on different threads. Unknown task ids make the list-returning reads throw {@link
+ * InvalidInputException} naming the id, and the {@code Optional}-returning reads return empty.
+ * Arguments must not be null unless a parameter says otherwise.
+ */
+public interface Timeline {
+
+  /**
+   * Records a new {@link TaskStatus#RUNNING} task started now.
+   *
+   * @param device the device selector, e.g. {@code sim}
+   * @param goal the goal text, or the flow's name
+   * @throws InvalidInputException if a task with this id already exists
+   */
+  void startTask(TaskId id, String device, String goal);
+
+  /**
+   * Records one executed step, with its screenshot when it has one.
+   *
+   * @throws InvalidInputException if the task does not exist, is already finished, or already has a
+   *     step with this index
+   */
+  void append(StepRecord step);
+
+  /**
+   * Marks a running task finished, now.
+   *
+   * @param status a final status (anything but {@link TaskStatus#RUNNING})
+   * @param reason why it ended (the failure, the budget), or null
+   * @throws InvalidInputException if the task does not exist or is already finished
+   */
+  void finishTask(TaskId id, TaskStatus status, String reason);
+
+  /**
+   * One page of tasks, most recently started first.
+   *
+   * @param limit at most this many, at least 1
+   * @param offset how many of the newest tasks to skip, at least 0
+   */
+  List<TaskRecord> tasks(int limit, int offset);
+
+  /** The task, or empty when there is none with this id. */
+  Optional<TaskRecord> task(TaskId id);
+
+  /**
+   * Every recorded step of the task in index order, without screenshot bytes.
+   *
+   * @throws InvalidInputException if the task does not exist
+   */
+  List<StoredStep> steps(TaskId id);
+
+  /**
+   * The steps whose index is greater than {@code index}, in index order: a console following a
+   * running task passes the last index it has shown (0 at first).
+   *
+   * @throws InvalidInputException if the task does not exist
+   */
+  List<StoredStep> stepsAfter(TaskId id, int index);
+
+  /**
+   * The PNG observed before step {@code index}, or empty when the task or step does not exist, the
+   * step had none, or retention has dropped it.
+   */
+  Optional<byte[]> screenshot(TaskId id, int index);
+}

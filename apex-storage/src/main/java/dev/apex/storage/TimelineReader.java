@@ -1,0 +1,138 @@
+package dev.apex.storage;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskRecord;
+import dev.apex.core.TaskStatus;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The reads. Each query runs in its own implicit transaction, so it sees every commit made before
+ * it started, by any connection in any process. Not thread-safe: {@link SqliteTimeline} serializes
+ * the calls.
+ */
+final class TimelineReader {
+
+  private static final String TASK_COLUMNS =
+      "t.id, t.device, t.goal, t.status, t.reason, t.started_at, t.ended_at,"
+          + " (SELECT count(*) FROM steps s WHERE s.task_id = t.id)";
+
+  private final Connection connection;
+
+  TimelineReader(Connection connection) {
+    this.connection = connection;
+  }
+
+  List<TaskRecord> tasks(int limit, int offset) throws SQLException {
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT " + TASK_COLUMNS + " FROM tasks t ORDER BY t.seq DESC LIMIT ? OFFSET ?")) {
+      query.setInt(1, limit);
+      query.setInt(2, offset);
+      try (ResultSet rs = query.executeQuery()) {
+        List<TaskRecord> tasks = new ArrayList<>();
+        while (rs.next()) {
+          tasks.add(task(rs));
+        }
+        return tasks;
+      }
+    }
+  }
+
+  Optional<TaskRecord> task(TaskId id) throws SQLException {
+    try (PreparedStatement query =
+        connection.prepareStatement("SELECT " + TASK_COLUMNS + " FROM tasks t WHERE t.id = ?")) {
+      query.setString(1, id.value());
+      try (ResultSet rs = query.executeQuery()) {
+        return rs.next() ? Optional.of(task(rs)) : Optional.empty();
+      }
+    }
+  }
+
+  List<StoredStep> stepsAfter(TaskId id, int index) throws SQLException {
+    requireTask(id);
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT s.idx, s.started_at, s.action, s.success, s.error, s.scene, s.step, s.result,"
+                + " s.annotations, s.observe_nanos, s.plan_nanos, s.act_nanos,"
+                + " EXISTS (SELECT 1 FROM screenshots p WHERE p.task_id = s.task_id"
+                + " AND p.idx = s.idx)"
+                + " FROM steps s WHERE s.task_id = ? AND s.idx > ? ORDER BY s.idx")) {
+      query.setString(1, id.value());
+      query.setInt(2, index);
+      try (ResultSet rs = query.executeQuery()) {
+        List<StoredStep> steps = new ArrayList<>();
+        while (rs.next()) {
+          steps.add(step(id, rs));
+        }
+        return steps;
+      }
+    }
+  }
+
+  Optional<byte[]> screenshot(TaskId id, int index) throws SQLException {
+    try (PreparedStatement query =
+        connection.prepareStatement("SELECT png FROM screenshots WHERE task_id = ? AND idx = ?")) {
+      query.setString(1, id.value());
+      query.setInt(2, index);
+      try (ResultSet rs = query.executeQuery()) {
+        return rs.next() ? Optional.of(rs.getBytes(1)) : Optional.empty();
+      }
+    }
+  }
+
+  private void requireTask(TaskId id) throws SQLException {
+    try (PreparedStatement query =
+        connection.prepareStatement("SELECT 1 FROM tasks WHERE id = ?")) {
+      query.setString(1, id.value());
+      try (ResultSet rs = query.executeQuery()) {
+        if (!rs.next()) {
+          throw new InvalidInputException(
+              "no task " + id + " in the timeline: list the tasks to find its id");
+        }
+      }
+    }
+  }
+
+  private static TaskRecord task(ResultSet rs) throws SQLException {
+    return new TaskRecord(
+        TaskId.of(rs.getString(1)),
+        rs.getString(2),
+        rs.getString(3),
+        TaskStatus.valueOf(rs.getString(4)),
+        rs.getString(5),
+        instant(rs.getString(6)),
+        instant(rs.getString(7)),
+        rs.getInt(8));
+  }
+
+  private static StoredStep step(TaskId id, ResultSet rs) throws SQLException {
+    return new StoredStep(
+        id,
+        rs.getInt(1),
+        instant(rs.getString(2)),
+        rs.getString(3),
+        rs.getInt(4) != 0,
+        rs.getString(5),
+        rs.getString(6),
+        rs.getString(7),
+        rs.getString(8),
+        rs.getString(9),
+        Duration.ofNanos(rs.getLong(10)),
+        Duration.ofNanos(rs.getLong(11)),
+        Duration.ofNanos(rs.getLong(12)),
+        rs.getInt(13) != 0);
+  }
+
+  private static Instant instant(String text) {
+    return text == null ? null : Instant.parse(text);
+  }
+}

@@ -1,0 +1,166 @@
+package dev.apex.storage;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.Json;
+import dev.apex.core.StepRecord;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * The writes, each one transaction committed before it returns. Not thread-safe: {@link
+ * SqliteTimeline} serializes the calls.
+ */
+final class TimelineWriter {
+
+  private final Connection connection;
+  private final Clock clock;
+  private final int keepScreenshotsOfTasks;
+
+  TimelineWriter(Connection connection, Clock clock, int keepScreenshotsOfTasks) {
+    this.connection = connection;
+    this.clock = clock;
+    this.keepScreenshotsOfTasks = keepScreenshotsOfTasks;
+  }
+
+  void startTask(TaskId id, String device, String goal) throws SQLException {
+    inTransaction(
+        () -> {
+          if (status(id).isPresent()) {
+            throw new InvalidInputException("task " + id + " already exists: use a new task id");
+          }
+          try (PreparedStatement insert =
+              connection.prepareStatement(
+                  "INSERT INTO tasks (id, device, goal, status, started_at) VALUES (?, ?, ?, ?, ?)")) {
+            insert.setString(1, id.value());
+            insert.setString(2, device);
+            insert.setString(3, goal);
+            insert.setString(4, TaskStatus.RUNNING.name());
+            insert.setString(5, clock.instant().toString());
+            insert.executeUpdate();
+          }
+        });
+  }
+
+  void append(StepRecord step) throws SQLException {
+    // Serialize before taking the write lock: JSON work needs no lock, and a value Jackson cannot
+    // write then fails without touching the file.
+    String scene = step.scene() == null ? null : Json.write(step.scene());
+    String planned = Json.write(step.step());
+    String result = Json.write(step.result());
+    String annotations = Json.write(step.annotations());
+    inTransaction(
+        () -> {
+          requireRunning(step.taskId(), "append step " + step.index() + " to");
+          try (PreparedStatement insert =
+              connection.prepareStatement(
+                  "INSERT INTO steps (task_id, idx, started_at, action, success, error, scene,"
+                      + " step, result, annotations, observe_nanos, plan_nanos, act_nanos)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                      + " ON CONFLICT (task_id, idx) DO NOTHING")) {
+            insert.setString(1, step.taskId().value());
+            insert.setInt(2, step.index());
+            setNullable(insert, 3, step.startedAt() == null ? null : step.startedAt().toString());
+            insert.setString(4, step.step().action());
+            insert.setInt(5, step.result().success() ? 1 : 0);
+            setNullable(insert, 6, step.result().error());
+            setNullable(insert, 7, scene);
+            insert.setString(8, planned);
+            insert.setString(9, result);
+            insert.setString(10, annotations);
+            insert.setLong(11, step.observeTime().toNanos());
+            insert.setLong(12, step.planTime().toNanos());
+            insert.setLong(13, step.actTime().toNanos());
+            if (insert.executeUpdate() == 0) {
+              throw new InvalidInputException(
+                  "task "
+                      + step.taskId()
+                      + " already has step "
+                      + step.index()
+                      + ": number steps 1, 2, 3... once each");
+            }
+          }
+          if (step.screenshot() != null) {
+            try (PreparedStatement insert =
+                connection.prepareStatement(
+                    "INSERT INTO screenshots (task_id, idx, png) VALUES (?, ?, ?)")) {
+              insert.setString(1, step.taskId().value());
+              insert.setInt(2, step.index());
+              insert.setBytes(3, step.screenshot());
+              insert.executeUpdate();
+            }
+          }
+        });
+  }
+
+  void finishTask(TaskId id, TaskStatus status, String reason) throws SQLException {
+    inTransaction(
+        () -> {
+          requireRunning(id, "finish");
+          try (PreparedStatement update =
+              connection.prepareStatement(
+                  "UPDATE tasks SET status = ?, reason = ?, ended_at = ? WHERE id = ?")) {
+            update.setString(1, status.name());
+            setNullable(update, 2, reason);
+            update.setString(3, clock.instant().toString());
+            update.setString(4, id.value());
+            update.executeUpdate();
+          }
+          dropOldScreenshots();
+        });
+  }
+
+  // Step rows stay: only the bulky PNGs of all but the newest tasks go. Freed pages are reused by
+  // later screenshots, so the file stops growing once it holds that many tasks' worth.
+  private void dropOldScreenshots() throws SQLException {
+    try (PreparedStatement delete =
+        connection.prepareStatement(
+            "DELETE FROM screenshots WHERE task_id NOT IN"
+                + " (SELECT id FROM tasks ORDER BY seq DESC LIMIT ?)")) {
+      delete.setInt(1, keepScreenshotsOfTasks);
+      delete.executeUpdate();
+    }
+  }
+
+  private void requireRunning(TaskId id, String action) throws SQLException {
+    TaskStatus status =
+        status(id)
+            .orElseThrow(
+                () ->
+                    new InvalidInputException(
+                        "cannot " + action + " task " + id + ": no such task; start it first"));
+    if (status.isFinal()) {
+      throw new InvalidInputException(
+          "cannot " + action + " task " + id + ": it already finished as " + status);
+    }
+  }
+
+  private Optional<TaskStatus> status(TaskId id) throws SQLException {
+    try (PreparedStatement query =
+        connection.prepareStatement("SELECT status FROM tasks WHERE id = ?")) {
+      query.setString(1, id.value());
+      try (ResultSet rs = query.executeQuery()) {
+        return rs.next() ? Optional.of(TaskStatus.valueOf(rs.getString(1))) : Optional.empty();
+      }
+    }
+  }
+
+  private static void setNullable(PreparedStatement statement, int column, String value)
+      throws SQLException {
+    if (value == null) {
+      statement.setNull(column, Types.VARCHAR);
+    } else {
+      statement.setString(column, value);
+    }
+  }
+
+  private void inTransaction(Transactions.Work work) throws SQLException {
+    Transactions.run(connection, work);
+  }
+}

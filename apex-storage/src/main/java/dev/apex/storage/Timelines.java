@@ -1,0 +1,35 @@
+package dev.apex.storage;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/** Where the timeline lives when nobody says otherwise. */
+public final class Timelines {
+
+  /** The environment variable naming apex's home folder. */
+  public static final String APEX_HOME = "APEX_HOME";
+
+  static final String FILE_NAME = "timeline.db";
+
+  private Timelines() {}
+
+  /**
+   * {@code $APEX_HOME/timeline.db} when {@code APEX_HOME} is set and not blank, else {@code
+   * ~/.apex/timeline.db}. Neither the folder nor the file is created here; {@link
+   * SqliteTimeline#open(Path)} does that.
+   */
+  public static Path defaultFile() {
+    return defaultFile(System.getenv(), System.getProperty("user.home"));
+  }
+
+  static Path defaultFile(Map<String, String> env, String userHome) {
+    Objects.requireNonNull(env, "env");
+    String home = env.get(APEX_HOME);
+    if (home != null && !home.isBlank()) {
+      return Path.of(home).resolve(FILE_NAME);
+    }
+    Objects.requireNonNull(userHome, "userHome");
+    return Path.of(userHome, ".apex", FILE_NAME);
+  }
+}
