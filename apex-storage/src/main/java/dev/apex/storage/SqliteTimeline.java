@@ -109,6 +109,8 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
   @Override
   public void startTask(TaskId id, String device, String goal) {
     Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(goal, "goal");
     write("start task " + id, () -> writer.startTask(id, device, goal));
   }
 

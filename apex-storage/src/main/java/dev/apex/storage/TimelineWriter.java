@@ -49,8 +49,8 @@ final class TimelineWriter {
   }
 
   void append(StepRecord step) throws SQLException {
-    // Serialize before taking the write lock: JSON work needs no lock, and a value Jackson cannot
-    // write then fails without touching the file.
+    // Serialize before BEGIN IMMEDIATE: JSON work needs no database lock, and a value Jackson
+    // cannot write then fails without starting a transaction.
     String scene = step.scene() == null ? null : Json.write(step.scene());
     String planned = Json.write(step.step());
     String result = Json.write(step.result());
