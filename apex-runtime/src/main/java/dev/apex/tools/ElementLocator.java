@@ -5,6 +5,8 @@ import dev.apex.core.ElementFlag;
 import dev.apex.core.ElementNotFoundException;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,20 +29,26 @@ public final class ElementLocator {
   private ElementLocator() {}
 
   public static Optional<SceneElement> find(Scene scene, ElementQuery query) {
+    return matches(scene, query).stream().findFirst();
+  }
+
+  /** Every match, best first: exact text before text equal ignoring case, then scene order. */
+  public static List<SceneElement> matches(Scene scene, ElementQuery query) {
     List<SceneElement> pool = scene.elements().stream().filter(e -> onScreen(scene, e)).toList();
     if (query.ref() != null) {
       pool = byRef(pool, query.ref());
     }
     pool = pool.stream().filter(flagsMatch(query.flags())).toList();
     if (query.text() == null) {
-      return pool.stream().findFirst();
+      return pool;
     }
     String wanted = query.text().strip();
-    Optional<SceneElement> exact =
-        pool.stream().filter(e -> e.text().strip().equals(wanted)).findFirst();
-    return exact.isPresent()
-        ? exact
-        : pool.stream().filter(e -> e.text().strip().equalsIgnoreCase(wanted)).findFirst();
+    List<SceneElement> out = new ArrayList<>();
+    pool.stream().filter(e -> e.text().strip().equals(wanted)).forEach(out::add);
+    pool.stream()
+        .filter(e -> !e.text().strip().equals(wanted) && e.text().strip().equalsIgnoreCase(wanted))
+        .forEach(out::add);
+    return out;
   }
 
   /** Whether the element has area and overlaps the screen. */
@@ -75,10 +83,15 @@ public final class ElementLocator {
   public static ElementNotFoundException notFound(Scene scene, ElementQuery query) {
     StringBuilder message =
         new StringBuilder("no element on screen matches ").append(query.describe());
+    // The nearest miss: an element that matches but for the fewest flags, one a user can act on
+    // first (a switch rather than its label).
     Optional<SceneElement> withoutFlags =
         query.flags().isEmpty() || query.hasNoTarget()
             ? Optional.empty()
-            : find(scene, new ElementQuery(query.ref(), query.text(), Map.of()));
+            : matches(scene, new ElementQuery(query.ref(), query.text(), Map.of())).stream()
+                .min(
+                    Comparator.comparingLong((SceneElement e) -> mismatches(e, query.flags()))
+                        .thenComparing(e -> !e.interactive()));
     if (withoutFlags.isPresent()) {
       SceneElement e = withoutFlags.get();
       message.append("; element ").append(e.id()).append(" matches but is ");
@@ -111,6 +124,10 @@ public final class ElementLocator {
 
   private static Predicate<SceneElement> flagsMatch(Map<ElementFlag, Boolean> flags) {
     return e -> flags.entrySet().stream().allMatch(f -> e.has(f.getKey()) == f.getValue());
+  }
+
+  private static long mismatches(SceneElement e, Map<ElementFlag, Boolean> flags) {
+    return flags.entrySet().stream().filter(f -> e.has(f.getKey()) != f.getValue()).count();
   }
 
   private static String mismatch(SceneElement e, Map<ElementFlag, Boolean> flags) {
