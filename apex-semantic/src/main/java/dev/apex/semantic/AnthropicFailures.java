@@ -33,6 +33,10 @@ final class AnthropicFailures {
       return ofStatus(service, clock);
     }
     if (e instanceof AnthropicIoException io) {
+      if (Thread.currentThread().isInterrupted()) {
+        return BoundedRetry.Outcome.done(
+            failed(FailureReason.INTERRUPTED, "interrupted while waiting for the response"));
+      }
       if (hasCause(e, InterruptedIOException.class)) {
         // Each attempt is given all the time left, so an attempt's timeout spends the budget.
         return BoundedRetry.Outcome.done(failed(FailureReason.TIMEOUT, "no response in time"));

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * the schema — each gives no semantic scene and exactly one log line naming the reason (never the
  * key). The whole call, retries included, stays within {@link SemanticConfig#timeout()}. Widgets
  * whose {@code element_id} does not resolve to an element of the scene are dropped, counted and
- * logged, never a failure. Thread-safe.
+ * logged, never a failure. Thread-safe; close it to release the HTTP client's connections and
+ * threads.
  */
 public final class Enricher implements AutoCloseable {
 
@@ -134,7 +135,7 @@ public final class Enricher implements AutoCloseable {
         usage.outputTokens(),
         usage.cacheCreationTokens(),
         usage.cacheReadTokens());
-    return Enrichment.of(semantic, usage, unknown.size());
+    return Enrichment.success(semantic, usage, unknown.size());
   }
 
   private static Enrichment failed(Enrichment failure) {

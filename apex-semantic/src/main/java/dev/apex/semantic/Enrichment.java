@@ -30,11 +30,11 @@ public record Enrichment(
     }
   }
 
-  static Enrichment of(SemanticScene scene, LlmUsage usage, int droppedWidgets) {
+  public static Enrichment success(SemanticScene scene, LlmUsage usage, int droppedWidgets) {
     return new Enrichment(scene, null, "", usage, droppedWidgets);
   }
 
-  static Enrichment failed(FailureReason failure, String detail, LlmUsage usage) {
+  public static Enrichment failed(FailureReason failure, String detail, LlmUsage usage) {
     return new Enrichment(null, failure, detail, usage, 0);
   }
 
