@@ -16,8 +16,13 @@ import java.util.List;
  * the screen size. What stays out: texts, confidences, ids (their derivation is perception's
  * business), state flags (a checked switch or a focused field is still the same screen), and
  * elements that only OCR found (they follow the text: a clock going from 9:59 to 10:00 widens its
- * box, a badge's box comes and goes with its count). The centre rather than the edges is used so a
- * text that grows by a few characters rarely moves to another cell.
+ * box, a badge's box comes and goes with its count).
+ *
+ * <p>The grid is coarse on purpose, and coarser across than down, because a text that changes grows
+ * sideways: its centre moves by half the growth, and a column of a sixth of the screen absorbs a
+ * few characters. A grid has edges, though: a tree element whose centre sits right on a column edge
+ * and whose text grows across it changes the signature. Types and resource ids, not geometry, are
+ * what tell most screens apart.
  *
  * <p>One pass, no allocation but the result: 64-bit FNV-1a over the fields, finished with a
  * MurmurHash3 mix, written as 16 lowercase hex digits. Stable across runs and JVMs. Not a
@@ -25,7 +30,7 @@ import java.util.List;
  */
 public final class ScreenSignature {
 
-  static final int COLUMNS = 12;
+  static final int COLUMNS = 6;
   static final int ROWS = 24;
 
   /** Cell size in pixels when the scene does not know its screen size. */
