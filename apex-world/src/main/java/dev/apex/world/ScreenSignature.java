@@ -24,9 +24,11 @@ import java.util.List;
  * and whose text grows across it changes the signature. Types and resource ids, not geometry, are
  * what tell most screens apart.
  *
- * <p>One pass, no allocation but the result: 64-bit FNV-1a over the fields, finished with a
- * MurmurHash3 mix, written as 16 lowercase hex digits. Stable across runs and JVMs. Not a
- * cryptographic hash. Thread-safe (stateless).
+ * <p>One pass, no allocation but the result: an xxHash64-style round per field (a string enters as
+ * its {@link String#hashCode()}, which the JDK specifies and caches, and its length), finished with
+ * MurmurHash3's finaliser, written as 16 lowercase hex digits. Stable across runs and JVMs. Not a
+ * cryptographic hash: two resource ids with equal hash codes and lengths are possible in theory and
+ * would only make two otherwise identical screens look alike. Thread-safe (stateless).
  */
 public final class ScreenSignature {
 
@@ -36,8 +38,10 @@ public final class ScreenSignature {
   /** Cell size in pixels when the scene does not know its screen size. */
   static final int FALLBACK_CELL = 96;
 
-  private static final long FNV_OFFSET = 0xcbf29ce484222325L;
-  private static final long FNV_PRIME = 0x100000001b3L;
+  // xxHash64's primes.
+  private static final long P1 = 0x9E3779B185EBCA87L;
+  private static final long P2 = 0xC2B2AE3D27D4EB4FL;
+  private static final long SEED = 0x27D4EB2F165667C5L;
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
   private ScreenSignature() {}
@@ -51,9 +55,7 @@ public final class ScreenSignature {
   public static long hash(Scene scene) {
     int width = scene.width();
     int height = scene.height();
-    long h = FNV_OFFSET;
-    h = mixInt(h, width);
-    h = mixInt(h, height);
+    long h = round(SEED, pack(width, height));
     List<SceneElement> elements = scene.elements();
     // Indexed loop: the list is an immutable random-access list and this runs every step.
     for (int i = 0, n = elements.size(); i < n; i++) {
@@ -62,10 +64,9 @@ public final class ScreenSignature {
         continue;
       }
       Bounds b = e.bounds();
-      h = mixString(h, e.type());
-      h = mixString(h, e.resourceId());
-      h = mixInt(h, cell(b.centerX(), width, COLUMNS));
-      h = mixInt(h, cell(b.centerY(), height, ROWS));
+      h = round(h, string(e.type()));
+      h = round(h, string(e.resourceId()));
+      h = round(h, pack(cell(b.centerX(), width, COLUMNS), cell(b.centerY(), height, ROWS)));
     }
     return fmix64(h);
   }
@@ -77,26 +78,20 @@ public final class ScreenSignature {
     return (int) Math.floorDiv((long) coordinate * cells, extent);
   }
 
-  private static long mixString(long h, String s) {
-    // The length first, so ("ab", "") and ("a", "b") hash differently.
-    int n = s.length();
-    h = mixInt(h, n);
-    for (int i = 0; i < n; i++) {
-      char c = s.charAt(i);
-      h = (h ^ (c & 0xff)) * FNV_PRIME;
-      h = (h ^ (c >>> 8)) * FNV_PRIME;
-    }
-    return h;
+  /** The length with the hash, so ("ab", "") and ("a", "b") differ. */
+  private static long string(String s) {
+    return pack(s.hashCode(), s.length());
   }
 
-  private static long mixInt(long h, int v) {
-    h = (h ^ (v & 0xff)) * FNV_PRIME;
-    h = (h ^ ((v >>> 8) & 0xff)) * FNV_PRIME;
-    h = (h ^ ((v >>> 16) & 0xff)) * FNV_PRIME;
-    return (h ^ (v >>> 24)) * FNV_PRIME;
+  private static long pack(int high, int low) {
+    return ((long) high << 32) | (low & 0xffffffffL);
   }
 
-  /** MurmurHash3's finaliser: multiplication carries only upward, so FNV's low bits mix poorly. */
+  private static long round(long h, long input) {
+    return Long.rotateLeft(h + input * P2, 31) * P1;
+  }
+
+  /** MurmurHash3's finaliser: a round's multiply carries only upward; this mixes high into low. */
   private static long fmix64(long k) {
     k ^= k >>> 33;
     k *= 0xff51afd7ed558ccdL;
