@@ -43,8 +43,9 @@ final class Variables {
 
   /**
    * The variables after a step's {@code remember} argument: each string key takes its value, and a
-   * null value forgets the key. Entries with a key that is not a string, and a {@code remember}
-   * that is not a map, are ignored (logged at debug). Applied all or nothing.
+   * null value forgets the key. Entries with a key that is not a string or a value without text,
+   * and a {@code remember} that is not a map, are ignored (logged at debug). Returns a new map, so
+   * when a value's {@code toString()} throws midway the caller's variables stay as they were.
    *
    * @param current the variables before, immutable
    * @param remember the argument's value as the planner gave it

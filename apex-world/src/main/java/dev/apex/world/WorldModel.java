@@ -91,23 +91,19 @@ public final class WorldModel {
     if (!config.enabled()) {
       return;
     }
-    int index = ++steps;
+    // Saturates rather than wraps: an index must stay positive, and 2^31 steps is not a task.
+    int index = steps == Integer.MAX_VALUE ? steps : ++steps;
     snapshot = null;
     PlannedStep executed = step != null ? step : result != null ? result.step() : null;
     boolean succeeded = result != null && result.success();
-
-    String signature = null;
-    if (scene != null) {
-      try {
-        signature = ScreenSignature.of(scene);
-        screenSignature = signature;
-      } catch (RuntimeException e) {
-        LOG.debug("world step {}: screen signature not updated", index, e);
+    String signature = scene != null ? updateSignature(scene, index) : null;
+    try {
+      String page = pageOf(semanticScene);
+      if (page != null) {
+        currentPage = page;
       }
-    }
-    String page = pageOf(semanticScene);
-    if (page != null) {
-      currentPage = page;
+    } catch (RuntimeException e) {
+      LOG.debug("world step {}: current page not updated", index, e);
     }
     if (executed != null) {
       try {
@@ -124,11 +120,27 @@ public final class WorldModel {
         LOG.debug("world step {}: variables not updated", index, e);
       }
     }
-    String action = executed != null ? executed.action() : "";
-    if (history.size() >= config.historySize()) {
-      history.pollFirst();
+    try {
+      String action = executed != null ? executed.action() : "";
+      WorldEvent event = WorldEvent.of(index, action, succeeded, semanticScene, scene, signature);
+      if (history.size() >= config.historySize()) {
+        history.pollFirst();
+      }
+      history.addLast(event);
+    } catch (RuntimeException e) {
+      LOG.debug("world step {}: history not updated", index, e);
     }
-    history.addLast(WorldEvent.of(index, action, succeeded, semanticScene, scene, signature));
+  }
+
+  private String updateSignature(Scene scene, int index) {
+    try {
+      String signature = ScreenSignature.of(scene);
+      screenSignature = signature;
+      return signature;
+    } catch (RuntimeException e) {
+      LOG.debug("world step {}: screen signature not updated", index, e);
+      return null;
+    }
   }
 
   /**
