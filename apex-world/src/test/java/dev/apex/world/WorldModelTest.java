@@ -58,7 +58,6 @@ class WorldModelTest {
       PlannedStep tap = step("tap", Map.of());
       world.observe(login("9:41"), semantic("login"), tap, ok(tap));
       world.observe(login("9:41"), semantic(" "), tap, ok(tap));
-      world.observe(login("9:41"), semantic(null), tap, ok(tap));
 
       assertThat(world.state().currentPage()).isEqualTo("login");
     }
