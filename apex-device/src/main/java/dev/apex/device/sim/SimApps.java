@@ -4,6 +4,7 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.Json;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,7 +100,7 @@ public final class SimApps {
       if (in == null) {
         throw new IllegalStateException("sim resource missing from the classpath: " + path);
       }
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new IllegalStateException("cannot read sim resource " + path, e);
     }

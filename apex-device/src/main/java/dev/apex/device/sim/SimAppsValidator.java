@@ -1,6 +1,7 @@
 package dev.apex.device.sim;
 
 import dev.apex.core.InvalidInputException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -24,7 +25,10 @@ final class SimAppsValidator {
     Set<String> seen = new HashSet<>();
     for (SimApp app : apps) {
       SimAppState s = app.state();
-      for (String key : union(s.switches().keySet(), s.lists().keySet(), s.fields().keySet())) {
+      List<String> keys = new ArrayList<>(s.switches().keySet());
+      keys.addAll(s.lists().keySet());
+      keys.addAll(s.fields().keySet());
+      for (String key : keys) {
         if (!seen.add(key)) {
           throw new InvalidInputException(
               "sim app " + app.id() + ": state key '" + key + "' is already declared elsewhere");
@@ -128,16 +132,13 @@ final class SimAppsValidator {
         "sim app "
             + app.id()
             + (page == null ? "" : ", page '" + page.id() + "'")
-            + (w == null ? "" : ", " + w.type().name().toLowerCase() + " '" + w.id() + "'");
+            + (w == null
+                ? ""
+                : ", " + w.type().name().toLowerCase(java.util.Locale.ROOT) + " '" + w.id() + "'");
     throw new InvalidInputException(where + ": " + problem + "; fix the app's JSON");
   }
 
   private static boolean blank(String s) {
     return s == null || s.isBlank();
-  }
-
-  @SafeVarargs
-  private static List<String> union(Set<String>... sets) {
-    return java.util.Arrays.stream(sets).flatMap(Set::stream).toList();
   }
 }
