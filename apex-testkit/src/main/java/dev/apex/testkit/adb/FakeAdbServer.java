@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * An adb server on {@code 127.0.0.1:0} speaking the real smart-socket protocol to the devices a
@@ -43,6 +44,7 @@ public final class FakeAdbServer implements AutoCloseable {
   private final List<String> requests = new ArrayList<>();
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final CountDownLatch closed = new CountDownLatch(1);
+  private final Thread acceptor;
 
   private FakeAdbServer(ServerSocket server) {
     this.server = server;
@@ -53,7 +55,9 @@ public final class FakeAdbServer implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
-    threads.execute(this::acceptLoop);
+    this.acceptor = new Thread(this::acceptLoop, "fake-adb-server-accept");
+    acceptor.setDaemon(true);
+    acceptor.start();
   }
 
   /** Binds a free loopback port and starts answering. */
@@ -108,6 +112,13 @@ public final class FakeAdbServer implements AutoCloseable {
       closeQuietly(socket);
     }
     threads.shutdownNow();
+    // The listening socket is released only once the blocked accept() returns; wait for it so a
+    // test that closes the server sees connections refused, not queued.
+    try {
+      acceptor.join(10_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void acceptLoop() {
@@ -115,7 +126,12 @@ public final class FakeAdbServer implements AutoCloseable {
       try {
         Socket socket = server.accept();
         open.add(socket);
-        threads.execute(() -> serve(socket));
+        try {
+          threads.execute(() -> serve(socket));
+        } catch (RejectedExecutionException e) {
+          closeQuietly(socket);
+          return;
+        }
       } catch (IOException e) {
         return;
       }

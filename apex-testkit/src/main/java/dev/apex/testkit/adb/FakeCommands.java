@@ -43,7 +43,7 @@ final class FakeCommands {
     if (!args.contains("-p")) {
       return print(out, "fake screencap: only -p (PNG) is supported\n", 1);
     }
-    out.accept(phone.screenshotBytes());
+    out.accept(phone.screenshot());
     return 0;
   }
 

@@ -193,7 +193,8 @@ public final class FakePhone {
     return wmSize;
   }
 
-  synchronized byte[] screenshotBytes() {
+  /** A copy of what {@code screencap -p} sends. */
+  public synchronized byte[] screenshot() {
     if (screenshot == null) {
       String[] size = wmSize.replaceAll("[^0-9x]", "").split("x");
       screenshot = png(Integer.parseInt(size[0]), Integer.parseInt(size[1]));
