@@ -46,6 +46,7 @@ final class WdaClient {
     this.requestTimeout = options.requestTimeout();
     this.http =
         HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(options.connectTimeout())
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
