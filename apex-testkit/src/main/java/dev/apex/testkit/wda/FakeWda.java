@@ -37,6 +37,13 @@ public final class FakeWda implements AutoCloseable {
   /** The home screen's bundle id, in front at start and after {@code /wda/homescreen}. */
   public static final String SPRINGBOARD = "com.apple.springboard";
 
+  /**
+   * WDA encodes screenshots with 64-character lines ({@code
+   * NSDataBase64Encoding64CharacterLineLength}).
+   */
+  private static final Base64.Encoder BASE64_64_COLUMNS =
+      Base64.getMimeEncoder(64, new byte[] {'\r', '\n'});
+
   private static final Pattern SESSION_PATH = Pattern.compile("/session/([^/]+)(/.*)?");
 
   private final HttpServer server;
@@ -64,6 +71,11 @@ public final class FakeWda implements AutoCloseable {
   }
 
   public static FakeWda start() {
+    // The JDK server writes headers and body separately; with Nagle on, each small response waits
+    // ~40 ms for a delayed ACK. Read once, when the first server starts.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
     try {
       return new FakeWda(
           HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
@@ -202,7 +214,7 @@ public final class FakeWda implements AutoCloseable {
       case "POST /session" -> createSession();
       case "GET /source" -> Reply.ok(source, sessionId);
       case "GET /screenshot" ->
-          Reply.ok(Base64.getEncoder().encodeToString(screenshotBytes()), sessionId);
+          Reply.ok(BASE64_64_COLUMNS.encodeToString(screenshotBytes()), sessionId);
       case "GET /wda/screen" -> Reply.ok(screenInfo(), sessionId);
       case "GET /wda/activeAppInfo" -> Reply.ok(activeAppInfo(), sessionId);
       case "POST /wda/homescreen" -> {
