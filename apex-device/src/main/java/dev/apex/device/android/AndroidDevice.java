@@ -67,10 +67,15 @@ public final class AndroidDevice implements Device {
     return shell.deviceId();
   }
 
-  /** The dump's bytes as received (trailer cut in TTY mode) and the PNG; size from the PNG. */
+  /**
+   * The dump's bytes as received (trailer cut in TTY mode) and the PNG; the size is the PNG's,
+   * which follows the rotation, and becomes what {@link #screenSize()} answers.
+   */
   @Override
   public RawCapture capture() {
-    return capture.capture();
+    RawCapture raw = capture.capture();
+    screenSize = raw.screen();
+    return raw;
   }
 
   @Override
@@ -150,8 +155,9 @@ public final class AndroidDevice implements Device {
   }
 
   /**
-   * The display size from {@code wm size} (an override wins over the physical size), read once and
-   * cached. It is the natural orientation; a capture states the size of its own screenshot.
+   * The screen in pixels: the last capture's screenshot size (it follows rotation), or before any
+   * capture the display size from {@code wm size} (an override wins over the physical size), read
+   * once and cached.
    */
   @Override
   public ScreenSize screenSize() {

@@ -34,6 +34,12 @@ public final class IosDevice implements Device {
 
   public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8100");
 
+  /** Where the back gesture starts: inside the edge zone UIKit watches, off the bezel. */
+  private static final double BACK_EDGE_POINTS = 2.0;
+
+  /** Held briefly so the drag reads as a swipe, not a long press. */
+  private static final double BACK_PRESS_SECONDS = 0.05;
+
   private static final Pattern BUNDLE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9.\\-_]*");
 
   private final WdaClient wda;
@@ -134,16 +140,29 @@ public final class IosDevice implements Device {
     inSession(s -> wda.post(s + "/wda/keys", Map.of("value", chars)));
   }
 
-  /** HOME presses the home button; ENTER types a newline. iOS has no BACK key. */
+  /**
+   * HOME presses the home button; ENTER types a newline. iOS has no back key, so BACK is the
+   * system's back gesture, a swipe from the left edge: screens in a navigation stack go back,
+   * others ignore it.
+   */
   @Override
   public void pressKey(Key key) {
     Objects.requireNonNull(key, "key");
     switch (key) {
       case HOME -> call(() -> wda.post("/wda/homescreen", Map.of()));
       case ENTER -> typeText("\n");
-      case BACK ->
-          throw new InvalidInputException(
-              id + ": iOS has no back key: tap the screen's back button instead");
+      case BACK -> {
+        ScreenSize size = screenSize();
+        double midY = size.height() / size.scale() / 2;
+        Map<String, Object> body =
+            Map.of(
+                "fromX", BACK_EDGE_POINTS,
+                "fromY", midY,
+                "toX", size.width() / size.scale() * 0.75,
+                "toY", midY,
+                "duration", BACK_PRESS_SECONDS);
+        inSession(s -> wda.post(s + "/wda/dragfromtoforduration", body));
+      }
     }
   }
 

@@ -68,6 +68,19 @@ class AndroidCaptureTest {
   }
 
   @Test
+  void afterACaptureTheScreenSizeFollowsTheScreenshotWhenTheScreenTurns() {
+    phone
+        .dump(TestData.bytes("android/atx_game_landscape_rotation1_1920x1080.xml"))
+        .screenSize(1080, 1920)
+        .screenshot(FakePhone.png(1920, 1080));
+    AndroidDevice device = device(AndroidOptions.DEFAULTS);
+
+    assertThat(device.screenSize()).isEqualTo(ScreenSize.pixels(1080, 1920));
+    assertThat(device.capture().screen()).isEqualTo(ScreenSize.pixels(1920, 1080));
+    assertThat(device.screenSize()).isEqualTo(ScreenSize.pixels(1920, 1080));
+  }
+
+  @Test
   void ttyModeCutsTheTrailerAfterTheDocument() {
     byte[] real = TestData.bytes(TTY);
     phone.ttyOutput(real);

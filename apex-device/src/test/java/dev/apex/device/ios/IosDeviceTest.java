@@ -109,7 +109,7 @@ class IosDeviceTest {
   }
 
   @Test
-  void homeAndEnterHaveTheirRoutesAndBackIsRefusedClearly() {
+  void homeAndEnterHaveTheirRoutes() {
     device.launchApp("com.apple.Preferences");
     device.pressKey(Key.HOME);
     device.pressKey(Key.ENTER);
@@ -118,9 +118,17 @@ class IosDeviceTest {
     assertThat(wda.requests())
         .anySatisfy(r -> assertThat(r.is("POST", "/wda/homescreen")).isTrue());
     assertThat(wda.typedText()).isEqualTo("\n");
-    assertThatThrownBy(() -> device.pressKey(Key.BACK))
-        .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("no back key");
+  }
+
+  @Test
+  void backIsTheEdgeSwipeGestureInPoints() {
+    device.pressKey(Key.BACK);
+
+    var body = wda.bodies("POST", "/wda/dragfromtoforduration").get(0);
+    assertThat(body.path("fromX").asDouble()).isEqualTo(2.0);
+    assertThat(body.path("fromY").asDouble()).isEqualTo(422.0);
+    assertThat(body.path("toX").asDouble()).isEqualTo(292.5);
+    assertThat(body.path("toY").asDouble()).isEqualTo(422.0);
   }
 
   @Test
