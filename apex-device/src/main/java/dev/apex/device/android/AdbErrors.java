@@ -24,6 +24,16 @@ final class AdbErrors {
               + " (tcp:host:port)",
           e);
     }
+    if (e instanceof SocketTimeoutException) {
+      return new DeviceException(
+          deviceId,
+          "the adb server at "
+              + address
+              + " did not answer '"
+              + what
+              + "': restart it with 'adb kill-server' then 'adb start-server'",
+          e);
+    }
     return of(deviceId, what, null, e);
   }
 

@@ -9,6 +9,7 @@ import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
 import dev.apex.device.Key;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,19 +46,29 @@ public final class IosDevice implements Device {
   private final WdaClient wda;
   private final IosOptions options;
   private final String id;
-  private String sessionId;
+  private final WdaSession session;
   private ScreenSize screen;
 
   private IosDevice(WdaClient wda, IosOptions options) {
     this.wda = wda;
     this.options = options;
     this.id = "ios:" + wda.base();
+    this.session = new WdaSession(wda, id);
   }
 
   /** Connects to WDA at {@code url} (null: {@link #DEFAULT_URL}) with the default timeouts. */
   public static IosDevice connect(String url) {
-    return connect(
-        url == null || url.isBlank() ? DEFAULT_URL : URI.create(url.strip()), IosOptions.DEFAULTS);
+    if (url == null || url.isBlank()) {
+      return connect(DEFAULT_URL, IosOptions.DEFAULTS);
+    }
+    URI uri;
+    try {
+      uri = new URI(url.strip());
+    } catch (URISyntaxException e) {
+      throw new InvalidInputException(
+          "'" + url + "' is not a WebDriverAgent URL: use e.g. " + DEFAULT_URL, e);
+    }
+    return connect(uri, IosOptions.DEFAULTS);
   }
 
   /**
@@ -170,7 +181,7 @@ public final class IosDevice implements Device {
   public void launchApp(String appId) {
     String bundleId = requireBundleId(appId);
     try {
-      sessionCall(s -> wda.post(s + "/wda/apps/launch", Map.of("bundleId", bundleId)));
+      session.call(s -> wda.post(s + "/wda/apps/launch", Map.of("bundleId", bundleId)));
     } catch (WdaErrorResponse e) {
       throw new InvalidInputException(
           id + ": cannot launch '" + bundleId + "': " + e.wdaMessage() + " (is it installed?)");
@@ -219,15 +230,7 @@ public final class IosDevice implements Device {
   /** Deletes the session, if one was made; never throws. */
   @Override
   public void close() {
-    String s = sessionId;
-    sessionId = null;
-    if (s != null) {
-      try {
-        wda.delete("/session/" + s);
-      } catch (RuntimeException ignored) {
-        // WDA may already be gone; closing must not fail the task that is ending.
-      }
-    }
+    session.delete();
   }
 
   /** Pixels to points: WDA accepts fractional points. */
@@ -238,35 +241,10 @@ public final class IosDevice implements Device {
   /** A call in the session, as a {@link DeviceException} when WDA answers with an error. */
   private JsonNode inSession(Function<String, JsonNode> action) {
     try {
-      return sessionCall(action);
+      return session.call(action);
     } catch (WdaErrorResponse e) {
       throw failed(e);
     }
-  }
-
-  /** A call in the session, made once more in a new session when WDA has forgotten the old one. */
-  private JsonNode sessionCall(Function<String, JsonNode> action) {
-    try {
-      return action.apply("/session/" + session());
-    } catch (WdaErrorResponse e) {
-      if (!e.isInvalidSession()) {
-        throw e;
-      }
-      sessionId = null;
-      return action.apply("/session/" + session());
-    }
-  }
-
-  private String session() {
-    if (sessionId == null) {
-      JsonNode value = call(() -> wda.post("/session", Map.of("capabilities", Map.of())));
-      String created = value.path("sessionId").asText("");
-      if (created.isBlank()) {
-        throw new DeviceException(id, "POST /session answered without a sessionId: " + value);
-      }
-      sessionId = created;
-    }
-    return sessionId;
   }
 
   /** A call outside the session, as a {@link DeviceException} when WDA answers with an error. */

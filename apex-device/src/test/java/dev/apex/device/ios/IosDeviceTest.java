@@ -215,5 +215,8 @@ class IosDeviceTest {
     assertThatThrownBy(() -> IosDevice.connect("ftp://127.0.0.1:8100"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("http://127.0.0.1:8100");
+    assertThatThrownBy(() -> IosDevice.connect("http://bad host:8100"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("'http://bad host:8100'");
   }
 }
