@@ -9,7 +9,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
     description = "Run Observe -> Think -> Act tasks on phones, browsers and the simulated phone.",
-    subcommands = {TimelineCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      RunCommand.class,
+      DescribeCommand.class,
+      TimelineCommand.class,
+      DevicesCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class ApexCli implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -87,6 +87,7 @@ final class TaskRun {
       }
       Scene scene = observation.scene();
       context.addScene(scene);
+      runner.listener.sceneObserved(taskId, steps, scene);
       Instant planStart = now();
       List<PlannedStep> plan;
       try {
