@@ -64,7 +64,7 @@ class TreeParsersTest {
             List.of("Login", "Home WebView Login Forms Swipe")),
         arguments(
             "ios/shirates_app_onboarding_375x667.xml",
-            List.of("App.dev", "Skip", "Mail Address", "(Mandatory)")),
+            List.of("Text2", "Skip", "Mail Address", "(Mandatory)")),
         arguments(
             "ios/shirates_settings_accessibility_375x667.xml",
             List.of("Accessibility", "VISION", "Display & Text Size")),

@@ -25,10 +25,13 @@ import org.xml.sax.Attributes;
  * ElementFlag#CHECKED} when their value is {@code 1}; text fields are {@link ElementFlag#EDITABLE}
  * (secure ones also {@link ElementFlag#PASSWORD}); tables, collections and scroll views are {@link
  * ElementFlag#SCROLLABLE}. Text is the value of text-bearing types (static text, fields), else
- * empty; the description is the label; the resource id is the name. Stateless and thread-safe.
+ * empty; the description is the label; the resource id is the name. The application element's label
+ * (the app's name) is kept as its resource id only, not as a label over the whole screen. Stateless
+ * and thread-safe.
  */
 public final class WdaTreeParser implements TreeParser {
 
+  private static final String APPLICATION = "XCUIElementTypeApplication";
   private static final int CLICK = 1;
   private static final int TEXT = 2;
   private static final int EDIT = 4;
@@ -157,6 +160,13 @@ public final class WdaTreeParser implements TreeParser {
               (int) Math.round(y * scale),
               (int) Math.round((x + w) * scale),
               (int) Math.round((y + h) * scale));
+      if (node.className.equals(APPLICATION)) {
+        // The app's name labels the whole screen; as a label it would sit over every element.
+        if (node.resourceId == null || node.resourceId.isEmpty()) {
+          node.resourceId = node.description;
+        }
+        node.description = null;
+      }
       int kind = KINDS.getOrDefault(node.className, 0);
       if ((kind & TEXT) != 0) {
         node.text = value != null && !value.isEmpty() ? value : node.description;
