@@ -141,13 +141,4 @@ class CompactEncoderGoalsTest {
       assertThat(f.retained()).as("M2 retention of " + f.file()).isEqualTo(f.interactive());
     }
   }
-
-  @Test
-  void printEncodings() {
-    for (Dump dump : Dumps.all()) {
-      System.out.println("=== " + dump.file());
-      System.out.println(
-          CompactEncoder.encode(SceneBuilder.build(TreeParsers.parse(dump.capture()), List.of())));
-    }
-  }
 }
