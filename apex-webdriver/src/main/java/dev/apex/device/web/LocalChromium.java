@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -65,6 +66,7 @@ final class LocalChromium {
               options(chromium, profile, config),
               ClientConfig.defaultConfig().readTimeout(config.commandTimeout()),
               false);
+      fitViewport(driver, config);
       WebDevice device = new WebDevice(id, driver, new BrowserSurface(driver, id, url), cleanup);
       try {
         device.navigate(url);
@@ -84,6 +86,26 @@ final class LocalChromium {
               + ": "
               + Failures.firstLine(e),
           e);
+    }
+  }
+
+  /**
+   * Resizes the window so the viewport (what screenshots show) has the configured size: headless
+   * Chromium still reserves room for a toolbar inside {@code --window-size}.
+   */
+  private static void fitViewport(RemoteWebDriver driver, WebConfig config) {
+    List<?> v =
+        (List<?>) driver.executeScript("return [innerWidth, innerHeight, outerWidth, outerHeight]");
+    int innerWidth = ((Number) v.get(0)).intValue();
+    int innerHeight = ((Number) v.get(1)).intValue();
+    if (innerWidth != config.viewportWidth() || innerHeight != config.viewportHeight()) {
+      driver
+          .manage()
+          .window()
+          .setSize(
+              new Dimension(
+                  ((Number) v.get(2)).intValue() + config.viewportWidth() - innerWidth,
+                  ((Number) v.get(3)).intValue() + config.viewportHeight() - innerHeight));
     }
   }
 
