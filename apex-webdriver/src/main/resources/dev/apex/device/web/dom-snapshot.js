@@ -10,6 +10,7 @@
 const MAX_TEXT = 400;
 const vw = window.innerWidth;
 const vh = window.innerHeight;
+const dpr = window.devicePixelRatio || 1;
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE']);
 const CLICK_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem',
   'menuitemcheckbox', 'menuitemradio', 'radio', 'option', 'treeitem', 'combobox', 'slider',
@@ -27,6 +28,11 @@ const active = document.activeElement;
 function collapse(s) {
   s = s.replace(/\s+/g, ' ').trim();
   return s.length > MAX_TEXT ? s.slice(0, MAX_TEXT - 1) + '\u2026' : s;
+}
+
+// CSS pixels rounded to the nearest screenshot pixel: finer is noise, and digits cost tokens.
+function px(v) {
+  return Math.round(Math.round(v * dpr) / dpr * 100) / 100;
 }
 
 function implicitRole(el, tag) {
@@ -61,8 +67,7 @@ function makeNode(el, tag, role, rect) {
   const name = el.getAttribute('name');
   if (name) n.name = name;
   if (tag === 'INPUT' && el.type) n.type = el.type;
-  n.box = [Math.round(rect.left * 10) / 10, Math.round(rect.top * 10) / 10,
-    Math.round(rect.width * 10) / 10, Math.round(rect.height * 10) / 10];
+  n.box = [px(rect.left), px(rect.top), px(rect.width), px(rect.height)];
   if (rect.bottom <= 0 || rect.top >= vh || rect.right <= 0 || rect.left >= vw) n.off = true;
   if (el === active && el !== document.body) n.focused = true;
   if (el.disabled || el.getAttribute('aria-disabled') === 'true') n.disabled = true;
@@ -148,7 +153,7 @@ function walk(el, parentCursor) {
     let value = '';
     if (tag === 'SELECT') value = el.selectedIndex >= 0 ? el.options[el.selectedIndex].text : '';
     else if (tag === 'INPUT' && (el.type === 'submit' || el.type === 'button' || el.type === 'reset')) value = el.value;
-    else if (tag === 'INPUT' || tag === 'TEXTAREA') value = el.type === 'password' ? '' : el.value;
+    else if (editable && (tag === 'INPUT' || tag === 'TEXTAREA')) value = el.type === 'password' ? '' : el.value;
     else if (editable) value = el.textContent;
     const t = collapse(value || (own + ' ' + (n.absorbed || '')));
     delete n.absorbed;
