@@ -4,7 +4,6 @@ import dev.apex.core.TreeFormat;
 import dev.apex.device.Key;
 import java.util.Map;
 import java.util.Optional;
-import org.openqa.selenium.remote.RemoteWebDriver;
 
 /** An Appium UiAutomator2 session: pixels throughout, keys as Android key codes. */
 final class AndroidSurface extends AppiumSurface {
@@ -12,7 +11,7 @@ final class AndroidSurface extends AppiumSurface {
   private static final int KEYCODE_HOME = 3;
   private static final int KEYCODE_ENTER = 66;
 
-  AndroidSurface(RemoteWebDriver driver, String deviceId) {
+  AndroidSurface(WebSession driver, String deviceId) {
     super(driver, deviceId);
   }
 

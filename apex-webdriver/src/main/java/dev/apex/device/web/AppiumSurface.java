@@ -9,7 +9,6 @@ import java.util.Map;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.interactions.PointerInput.Kind;
-import org.openqa.selenium.remote.RemoteWebDriver;
 
 /**
  * A native app behind an Appium server: observed through the page source and a screenshot, acted on
@@ -20,7 +19,7 @@ abstract class AppiumSurface extends Surface {
 
   private double scale;
 
-  AppiumSurface(RemoteWebDriver driver, String deviceId) {
+  AppiumSurface(WebSession driver, String deviceId) {
     super(driver, deviceId);
   }
 
@@ -31,7 +30,7 @@ abstract class AppiumSurface extends Surface {
 
   @Override
   RawCapture capture() {
-    byte[] tree = driver.getPageSource().getBytes(StandardCharsets.UTF_8);
+    byte[] tree = driver.source().getBytes(StandardCharsets.UTF_8);
     byte[] png = driver.getScreenshotAs(OutputType.BYTES);
     int[] size = Png.size(png);
     return new RawCapture(

@@ -17,7 +17,6 @@ import java.util.Set;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.interactions.PointerInput.Kind;
-import org.openqa.selenium.remote.RemoteWebDriver;
 
 /**
  * A web page: observed with {@link DomSnapshot} plus a viewport screenshot, acted on with a mouse
@@ -30,7 +29,7 @@ final class BrowserSurface extends Surface {
   private final String homeUrl;
   private double lastScale;
 
-  BrowserSurface(RemoteWebDriver driver, String deviceId, String homeUrl) {
+  BrowserSurface(WebSession driver, String deviceId, String homeUrl) {
     super(driver, deviceId);
     this.homeUrl = homeUrl;
   }

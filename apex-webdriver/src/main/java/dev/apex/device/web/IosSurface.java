@@ -4,7 +4,6 @@ import dev.apex.core.TreeFormat;
 import dev.apex.device.Key;
 import java.util.Map;
 import java.util.Optional;
-import org.openqa.selenium.remote.RemoteWebDriver;
 
 /**
  * An Appium XCUITest session: the source and actions speak points, screenshots pixels. BACK is
@@ -12,7 +11,7 @@ import org.openqa.selenium.remote.RemoteWebDriver;
  */
 final class IosSurface extends AppiumSurface {
 
-  IosSurface(RemoteWebDriver driver, String deviceId) {
+  IosSurface(WebSession driver, String deviceId) {
     super(driver, deviceId);
   }
 

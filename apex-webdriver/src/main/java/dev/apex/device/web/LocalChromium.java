@@ -14,7 +14,6 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.remote.RemoteWebDriver;
 import org.openqa.selenium.remote.http.ClientConfig;
 
 /**
@@ -24,7 +23,8 @@ import org.openqa.selenium.remote.http.ClientConfig;
  * <p>Selenium Manager is never consulted: the service is given chromedriver's path, and {@code
  * DriverFinder} (Selenium 4.40) only asks the manager when the service has no executable, no {@code
  * SE_CHROMEDRIVER} variable and no {@code webdriver.chrome.driver} property. The session is a plain
- * {@link RemoteWebDriver} against the service, so no DevTools connection is opened either.
+ * {@link WebSession} against the service rather than a {@code ChromeDriver}, so no DevTools
+ * connection is opened either.
  */
 final class LocalChromium {
 
@@ -60,12 +60,11 @@ final class LocalChromium {
         };
     try {
       service.start();
-      RemoteWebDriver driver =
-          new RemoteWebDriver(
+      WebSession driver =
+          WebSession.start(
               service.getUrl(),
               options(chromium, profile, config),
-              ClientConfig.defaultConfig().readTimeout(config.commandTimeout()),
-              false);
+              ClientConfig.defaultConfig().readTimeout(config.commandTimeout()));
       fitViewport(driver, config);
       WebDevice device = new WebDevice(id, driver, new BrowserSurface(driver, id, url), cleanup);
       try {
@@ -93,7 +92,7 @@ final class LocalChromium {
    * Resizes the window so the viewport (what screenshots show) has the configured size: headless
    * Chromium still reserves room for a toolbar inside {@code --window-size}.
    */
-  private static void fitViewport(RemoteWebDriver driver, WebConfig config) {
+  private static void fitViewport(WebSession driver, WebConfig config) {
     List<?> v =
         (List<?>) driver.executeScript("return [innerWidth, innerHeight, outerWidth, outerHeight]");
     int innerWidth = ((Number) v.get(0)).intValue();

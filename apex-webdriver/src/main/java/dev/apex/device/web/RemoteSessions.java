@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import org.openqa.selenium.MutableCapabilities;
 import org.openqa.selenium.WebDriverException;
-import org.openqa.selenium.remote.RemoteWebDriver;
 import org.openqa.selenium.remote.http.ClientConfig;
 
 /** Opens a session on a remote WebDriver endpoint and picks the surface it drives. */
@@ -38,14 +37,13 @@ final class RemoteSessions {
 
   static WebDevice open(String id, String endpoint, Map<String, Object> capabilities, WebConfig c) {
     URL url = parse(endpoint);
-    RemoteWebDriver driver;
+    WebSession driver;
     try {
       driver =
-          new RemoteWebDriver(
+          WebSession.start(
               url,
               new MutableCapabilities(prefixed(capabilities)),
-              ClientConfig.defaultConfig().readTimeout(c.commandTimeout()),
-              false);
+              ClientConfig.defaultConfig().readTimeout(c.commandTimeout()));
     } catch (RuntimeException e) {
       if (Failures.unreachable(e)) {
         throw new DeviceException(
@@ -73,7 +71,7 @@ final class RemoteSessions {
   }
 
   /** Android or iOS for a native Appium session (no browser name), a browser page otherwise. */
-  static Surface surfaceFor(RemoteWebDriver driver, String id) {
+  static Surface surfaceFor(WebSession driver, String id) {
     Map<String, Object> caps = driver.getCapabilities().asMap();
     String platform =
         String.valueOf(caps.getOrDefault("platformName", "")).toLowerCase(Locale.ROOT);

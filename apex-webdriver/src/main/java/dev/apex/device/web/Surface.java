@@ -5,7 +5,6 @@ import dev.apex.core.ScreenSize;
 import dev.apex.device.Key;
 import java.time.Duration;
 import java.util.Optional;
-import org.openqa.selenium.remote.RemoteWebDriver;
 
 /**
  * What differs between the platforms one WebDriver session can drive: how the screen is read, the
@@ -14,10 +13,10 @@ import org.openqa.selenium.remote.RemoteWebDriver;
  */
 abstract class Surface {
 
-  final RemoteWebDriver driver;
+  final WebSession driver;
   final String deviceId;
 
-  Surface(RemoteWebDriver driver, String deviceId) {
+  Surface(WebSession driver, String deviceId) {
     this.driver = driver;
     this.deviceId = deviceId;
   }

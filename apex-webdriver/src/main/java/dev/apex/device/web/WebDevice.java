@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.openqa.selenium.WebDriverException;
-import org.openqa.selenium.remote.RemoteWebDriver;
 
 /**
  * A {@link Device} over one WebDriver session: a web page (local Chromium or a Grid) or a native
@@ -28,12 +27,12 @@ import org.openqa.selenium.remote.RemoteWebDriver;
 public final class WebDevice implements Device {
 
   private final String id;
-  private final RemoteWebDriver driver;
+  private final WebSession driver;
   private final Surface surface;
   private final Runnable cleanup;
   private boolean closed;
 
-  WebDevice(String id, RemoteWebDriver driver, Surface surface, Runnable cleanup) {
+  WebDevice(String id, WebSession driver, Surface surface, Runnable cleanup) {
     this.id = id;
     this.driver = driver;
     this.surface = surface;
