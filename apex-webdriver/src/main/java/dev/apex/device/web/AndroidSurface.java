@@ -31,6 +31,11 @@ final class AndroidSurface extends AppiumSurface {
   }
 
   @Override
+  String appIdKind() {
+    return "package name";
+  }
+
+  @Override
   void pressKey(Key key) {
     switch (key) {
       case BACK -> driver.navigate().back();

@@ -1,5 +1,6 @@
 package dev.apex.device.web;
 
+import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.core.TreeFormat;
@@ -27,6 +28,9 @@ abstract class AppiumSurface extends Surface {
 
   /** The argument name Appium's {@code mobile: activateApp} and {@code terminateApp} take. */
   abstract String appIdArgument();
+
+  /** What an app id is called on the platform, for error messages. */
+  abstract String appIdKind();
 
   @Override
   RawCapture capture() {
@@ -77,8 +81,23 @@ abstract class AppiumSurface extends Surface {
     Pointer.drag(driver, fromX, fromY, toX, toY, duration);
   }
 
+  /**
+   * Asks Appium whether the app is installed first, so an unknown id fails as bad input naming it
+   * rather than as a server error.
+   */
   @Override
   void launchApp(String appId) {
+    Object installed =
+        driver.executeScript("mobile: isAppInstalled", Map.of(appIdArgument(), appId));
+    if (Boolean.FALSE.equals(installed)) {
+      throw new InvalidInputException(
+          deviceId
+              + ": app '"
+              + appId
+              + "' is not installed: give the "
+              + appIdKind()
+              + " of an installed app");
+    }
     driver.executeScript("mobile: activateApp", Map.of(appIdArgument(), appId));
   }
 

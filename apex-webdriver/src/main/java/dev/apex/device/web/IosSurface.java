@@ -31,6 +31,11 @@ final class IosSurface extends AppiumSurface {
   }
 
   @Override
+  String appIdKind() {
+    return "bundle id";
+  }
+
+  @Override
   void pressKey(Key key) {
     switch (key) {
       case BACK -> driver.navigate().back();

@@ -27,6 +27,12 @@ import org.junit.jupiter.api.Test;
  */
 class AppiumDeviceTest {
 
+  static final List<String> ANDROID_APPS =
+      List.of(
+          "com.google.android.apps.nexuslauncher", "com.android.settings", "com.android.chrome");
+  static final List<String> IOS_APPS =
+      List.of("com.apple.springboard", "com.apple.Preferences", "com.apple.mobilesafari");
+
   private FakeAppium appium;
   private WebDevice device;
 
@@ -54,6 +60,7 @@ class AppiumDeviceTest {
     private WebDevice android() throws IOException {
       appium =
           new FakeAppium(
+              ANDROID_APPS,
               Map.of(
                   "platformName", "Android",
                   "automationName", "UiAutomator2",
@@ -63,7 +70,6 @@ class AppiumDeviceTest {
               2088,
               1080,
               2088);
-      appium.answer("mobile: getCurrentPackage", "com.android.settings");
       return open(Map.of("platformName", "Android", "automationName", "UiAutomator2"));
     }
 
@@ -112,6 +118,7 @@ class AppiumDeviceTest {
       device.pressKey(Key.ENTER);
       device.pressKey(Key.BACK);
       device.launchApp("com.android.chrome");
+      assertThat(device.currentApp()).contains("com.android.chrome");
       device.terminateApp("com.android.chrome");
 
       assertThat(appium.calls("GET", "/element/active")).hasSize(1);
@@ -121,10 +128,11 @@ class AppiumDeviceTest {
           .containsExactly(
               "mobile: pressKey {\"keycode\":3}",
               "mobile: pressKey {\"keycode\":66}",
+              "mobile: isAppInstalled {\"appId\":\"com.android.chrome\"}",
               "mobile: activateApp {\"appId\":\"com.android.chrome\"}",
               "mobile: terminateApp {\"appId\":\"com.android.chrome\"}");
       assertThat(appium.calls("POST", "/back")).hasSize(1);
-      assertThat(device.currentApp()).contains("com.android.settings");
+      assertThat(device.currentApp()).contains("com.google.android.apps.nexuslauncher");
     }
 
     @Test
@@ -155,6 +163,7 @@ class AppiumDeviceTest {
     private WebDevice iphone() throws IOException {
       appium =
           new FakeAppium(
+              IOS_APPS,
               Map.of(
                   "platformName", "iOS",
                   "automationName", "XCUITest",
@@ -164,8 +173,6 @@ class AppiumDeviceTest {
               844,
               1170,
               2532);
-      appium.answer(
-          "mobile: activeAppInfo", Map.of("bundleId", "com.apple.Preferences", "pid", 42));
       return open(
           Map.of("platformName", "iOS", "appium:automationName", "XCUITest", "bundleId", "x"));
     }
@@ -196,16 +203,17 @@ class AppiumDeviceTest {
       assertThat(scripts())
           .containsExactly(
               "mobile: pressButton {\"name\":\"home\"}",
+              "mobile: isAppInstalled {\"bundleId\":\"com.apple.mobilesafari\"}",
               "mobile: activateApp {\"bundleId\":\"com.apple.mobilesafari\"}");
       assertThat(appium.calls("POST", "/element/el-1/value").get(0).body().path("text").asText())
           .isEqualTo("\n");
-      assertThat(device.currentApp()).contains("com.apple.Preferences");
+      assertThat(device.currentApp()).contains("com.apple.mobilesafari");
     }
   }
 
   @Test
   void aServerThatCannotStartTheSessionIsNamed() throws IOException {
-    appium = new FakeAppium(Map.of(), "", 1, 1, 1, 1);
+    appium = new FakeAppium(List.of(), Map.of(), "", 1, 1, 1, 1);
     appium.fail("POST", "/session", 500, "session not created");
 
     assertThatThrownBy(() -> WebDevices.open("webdriver:" + appium.url(), Optional.empty()))

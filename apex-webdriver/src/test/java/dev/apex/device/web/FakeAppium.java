@@ -17,6 +17,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.imageio.ImageIO;
 
@@ -40,7 +41,9 @@ final class FakeAppium implements AutoCloseable {
   private final String screenshot;
   private final int windowWidth;
   private final int windowHeight;
-  private final Map<String, Object> scriptResults = new ConcurrentHashMap<>();
+  private final Set<String> installed;
+  private final String home;
+  private volatile String foreground;
   private final Map<String, int[]> failures = new ConcurrentHashMap<>();
   private final Map<String, String> failureErrors = new ConcurrentHashMap<>();
   private final List<Call> calls = new ArrayList<>();
@@ -48,8 +51,10 @@ final class FakeAppium implements AutoCloseable {
   /**
    * @param windowWidth the window rect in the platform's unit (Android pixels, iOS points)
    * @param screenshotWidth the screenshot in pixels
+   * @param installed the app ids (packages, bundle ids) installed; the first is the home screen
    */
   FakeAppium(
+      List<String> installed,
       Map<String, Object> capabilities,
       String source,
       int windowWidth,
@@ -57,6 +62,9 @@ final class FakeAppium implements AutoCloseable {
       int screenshotWidth,
       int screenshotHeight)
       throws IOException {
+    this.installed = Set.copyOf(installed);
+    this.home = installed.isEmpty() ? "" : installed.get(0);
+    this.foreground = home;
     this.capabilities = capabilities;
     this.source = source;
     this.windowWidth = windowWidth;
@@ -71,9 +79,8 @@ final class FakeAppium implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
-  /** What {@code execute/sync} returns for a script such as {@code mobile: getCurrentPackage}. */
-  void answer(String script, Object result) {
-    scriptResults.put(script, result);
+  String foreground() {
+    return foreground;
   }
 
   /** Makes {@code method path} (path below the session, or {@code /session}) answer an error. */
@@ -118,10 +125,33 @@ final class FakeAppium implements AutoCloseable {
       case "GET /window/rect" ->
           Map.of("x", 0, "y", 0, "width", windowWidth, "height", windowHeight);
       case "GET /element/active" -> Map.of(ELEMENT_KEY, "el-1");
-      case "POST /execute/sync" ->
-          scriptResults.getOrDefault(body.path("script").asText(), NullNode.getInstance());
+      case "POST /execute/sync" -> script(body.path("script").asText(), body.path("args").path(0));
       default -> NullNode.getInstance();
     };
+  }
+
+  /** Appium's {@code mobile:} app commands, on either platform's argument name. */
+  private Object script(String script, JsonNode args) {
+    String app = args.has("appId") ? args.path("appId").asText() : args.path("bundleId").asText();
+    switch (script) {
+      case "mobile: isAppInstalled":
+        return installed.contains(app);
+      case "mobile: activateApp":
+        foreground = app;
+        return NullNode.getInstance();
+      case "mobile: terminateApp":
+        boolean running = app.equals(foreground);
+        if (running) {
+          foreground = home;
+        }
+        return running;
+      case "mobile: getCurrentPackage":
+        return foreground;
+      case "mobile: activeAppInfo":
+        return Map.of("bundleId", foreground, "pid", 42);
+      default:
+        return NullNode.getInstance();
+    }
   }
 
   private static Map<String, Object> error(String error) {

@@ -46,6 +46,14 @@ final class TestPages implements AutoCloseable {
       </body></html>
       """;
 
+  static final String INDEX =
+      """
+      <!doctype html><html><head><title>Test pages</title></head><body><h1>Test pages</h1><ul>
+      <li><a href="/form.html">Form</a></li><li><a href="/list.html">List</a></li>
+      <li><a href="/dialog.html">Dialog</a></li><li><a href="/modal.html">Modal</a></li>
+      </ul></body></html>
+      """;
+
   private final HttpServer server;
   private final Map<String, Function<String, String>> pages = new ConcurrentHashMap<>();
 
@@ -54,7 +62,9 @@ final class TestPages implements AutoCloseable {
     server.createContext("/", this::serve);
     server.start();
     add("/form.html", FORM);
+    add("/", INDEX);
     add("/dialog.html", DIALOG);
+    add("/modal.html", DIALOG.replace("</body>", "<script>d.showModal()</script></body>"));
     add("/list.html", list(200));
     pages.put(
         "/submitted",
