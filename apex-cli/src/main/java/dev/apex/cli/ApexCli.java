@@ -26,6 +26,12 @@ public final class ApexCli implements Runnable {
   }
 
   public static void main(String[] args) {
+    for (String arg : args) {
+      if (arg.equals("-v") || arg.equals("--verbose")) {
+        // Before any logger exists: slf4j-simple reads its level once.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+      }
+    }
     System.exit(execute(args));
   }
 

@@ -37,7 +37,9 @@ final class DevicesCommand implements Callable<Integer> {
     AdbAddress address =
         adb != null ? AdbAddress.parse(adb) : AdbAddress.fromEnvironment(System.getenv());
     try {
-      List<AdbDevices.Entry> entries = new AdbDevices(new AdbServerClient(address, Duration.ofSeconds(2), Duration.ofSeconds(5))).list();
+      List<AdbDevices.Entry> entries =
+          new AdbDevices(new AdbServerClient(address, Duration.ofSeconds(2), Duration.ofSeconds(5)))
+              .list();
       for (AdbDevices.Entry e : entries) {
         String hint =
             e.isUnauthorized()
@@ -51,7 +53,8 @@ final class DevicesCommand implements Callable<Integer> {
     } catch (ApexException e) {
       out.println("(no adb server at " + address + ": Android devices need 'adb start-server')");
     }
-    out.println("web:URL              available     headless Chromium (needs chromium, chromium-driver)");
+    out.println(
+        "web:URL              available     headless Chromium (needs chromium, chromium-driver)");
     out.flush();
     return 0;
   }

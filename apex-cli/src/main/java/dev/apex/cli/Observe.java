@@ -83,8 +83,7 @@ final class Observe implements Observer {
     if (!enrichment.available()) {
       annotations.put("semantic_unavailable", enrichment.reason());
     }
-    return new Observation(
-        scene, capture.screenshot(), enrichment.semanticScene(), annotations);
+    return new Observation(scene, capture.screenshot(), enrichment.semanticScene(), annotations);
   }
 
   /** The latest enrichment, or null when none ran. */

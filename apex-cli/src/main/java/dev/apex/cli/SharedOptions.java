@@ -56,9 +56,11 @@ final class SharedOptions {
     }
     if (semanticTimeout != null) {
       if (semanticTimeout <= 0) {
-        throw new InvalidInputException("--semantic-timeout must be positive, got " + semanticTimeout);
+        throw new InvalidInputException(
+            "--semantic-timeout must be positive, got " + semanticTimeout);
       }
-      semanticConfig = semanticConfig.withTimeout(Duration.ofMillis((long) (semanticTimeout * 1000)));
+      semanticConfig =
+          semanticConfig.withTimeout(Duration.ofMillis((long) (semanticTimeout * 1000)));
     }
     int steps = maxSteps == null ? TaskRunner.DEFAULT_MAX_STEPS : maxSteps;
     if (steps < 1) {
