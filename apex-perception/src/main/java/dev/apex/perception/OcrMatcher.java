@@ -37,12 +37,20 @@ public final class OcrMatcher {
     if (iou >= SceneBuilder.IOU_THRESHOLD) {
       return iou;
     }
-    return mayContain && iou > 0 && grown(node).contains(box) ? iou : 0;
+    int slack = SceneBuilder.CONTAINMENT_SLACK_PX;
+    return mayContain
+            && iou > 0
+            && box.left() >= node.left() - slack
+            && box.top() >= node.top() - slack
+            && box.right() <= node.right() + slack
+            && box.bottom() <= node.bottom() + slack
+        ? iou
+        : 0;
   }
 
   /**
-   * Greedy best-score assignment: every candidate pair, in descending score (ties broken by box
-   * order, deterministically), is taken when neither its box nor its node is taken yet.
+   * Greedy best-score assignment: every candidate pair, in descending score (ties go to the box
+   * nearer the top, deterministically), is taken when neither its box nor its node is taken yet.
    *
    * @param nodes node bounds in pixels; {@code null} entries are never matched
    * @param mayContain per node, whether a box lying inside it matches it; null means all may
@@ -52,14 +60,22 @@ public final class OcrMatcher {
   public static int[] assign(List<Bounds> nodes, boolean[] mayContain, List<Bounds> boxes) {
     Objects.requireNonNull(nodes, "nodes");
     Objects.requireNonNull(boxes, "boxes");
+    if (nodes.isEmpty() || boxes.isEmpty()) {
+      int[] none = new int[boxes.size()];
+      Arrays.fill(none, -1);
+      return none;
+    }
+    return assign(index(nodes), nodes, mayContain, boxes);
+  }
+
+  /** {@link #assign(List, boolean[], List)} over an index built by {@link #index}. */
+  static int[] assign(
+      SpatialIndex index, List<Bounds> nodes, boolean[] mayContain, List<Bounds> boxes) {
     int[] result = new int[boxes.size()];
     Arrays.fill(result, -1);
-    if (nodes.isEmpty() || boxes.isEmpty()) {
-      return result;
-    }
-    SpatialIndex index = index(nodes);
     Pairs pairs = new Pairs(boxes.size() * 4);
-    for (int b = 0; b < boxes.size(); b++) {
+    // Querying boxes top to bottom keeps successive lookups in the same grid cells, hot in cache.
+    for (int b : topToBottom(boxes)) {
       Bounds box = boxes.get(b);
       if (!box.hasArea()) {
         continue;
@@ -89,21 +105,29 @@ public final class OcrMatcher {
     return result;
   }
 
-  /** Indexes the nodes, grown by the containment slack, skipping null and empty ones. */
-  static SpatialIndex index(List<Bounds> nodes) {
-    Bounds[] grown = new Bounds[nodes.size()];
-    boolean[] include = new boolean[nodes.size()];
-    for (int i = 0; i < grown.length; i++) {
-      Bounds b = nodes.get(i);
-      include[i] = b != null && b.hasArea();
-      grown[i] = include[i] ? grown(b) : Bounds.EMPTY;
+  private static int[] topToBottom(List<Bounds> boxes) {
+    long[] keys = new long[boxes.size()];
+    for (int b = 0; b < keys.length; b++) {
+      Bounds box = boxes.get(b);
+      long centreY = ((long) box.top() + box.bottom()) + (1L << 31);
+      keys[b] = (centreY << 31) | b;
     }
-    return new SpatialIndex(Arrays.asList(grown), include);
+    Arrays.sort(keys);
+    int[] order = new int[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      order[i] = (int) (keys[i] & 0x7FFFFFFFL);
+    }
+    return order;
   }
 
-  private static Bounds grown(Bounds b) {
-    int s = SceneBuilder.CONTAINMENT_SLACK_PX;
-    return new Bounds(b.left() - s, b.top() - s, b.right() + s, b.bottom() + s);
+  /** Indexes the nodes, grown by the containment slack, skipping null and empty ones. */
+  static SpatialIndex index(List<Bounds> nodes) {
+    boolean[] include = new boolean[nodes.size()];
+    for (int i = 0; i < include.length; i++) {
+      Bounds b = nodes.get(i);
+      include[i] = b != null && b.hasArea();
+    }
+    return new SpatialIndex(nodes, include, SceneBuilder.CONTAINMENT_SLACK_PX);
   }
 
   /** Candidate pairs in parallel arrays. */

@@ -161,7 +161,8 @@ public final class SceneBuilder {
               && (maxLabelArea <= 0 || node.bounds().area() <= maxLabelArea);
     }
     List<Bounds> boxBounds = ocr.stream().map(OcrBox::bounds).toList();
-    int[] match = OcrMatcher.assign(nodeBounds, mayContain, boxBounds);
+    SpatialIndex index = OcrMatcher.index(nodeBounds);
+    int[] match = OcrMatcher.assign(index, nodeBounds, mayContain, boxBounds);
     List<OcrBox> unmatched = new ArrayList<>();
     for (int b = 0; b < match.length; b++) {
       OcrBox box = ocr.get(b);
@@ -179,7 +180,6 @@ public final class SceneBuilder {
     if (unmatched.isEmpty()) {
       return unmatched;
     }
-    SpatialIndex index = OcrMatcher.index(nodeBounds);
     List<OcrBox> ocrOnly = new ArrayList<>();
     for (OcrBox box : unmatched) {
       String wanted = box.text().strip();
