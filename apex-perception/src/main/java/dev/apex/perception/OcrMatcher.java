@@ -10,7 +10,7 @@ import java.util.Objects;
  * its threshold are stated there. Public so that a benchmark can compare it with an optimal
  * (Hungarian) assignment over the same {@link #score scores}.
  *
- * <p>Candidate pairs come from a {@link SpatialIndex} point query at each box's centre: a node that
+ * <p>Candidate pairs come from a {@link CentreSweep} point query at each box's centre: a node that
  * contains a box contains its centre, and two rectangles with IoU ≥ 0.5 contain each other's centre
  * (per axis, IoU ≥ 0.5 forces the overlap past the midpoint), so no eligible pair is missed while
  * the work stays proportional to boxes × nesting depth rather than boxes × nodes. Stateless and
@@ -70,11 +70,12 @@ public final class OcrMatcher {
 
   /** {@link #assign(List, boolean[], List)} over an index built by {@link #index}. */
   static int[] assign(
-      SpatialIndex index, List<Bounds> nodes, boolean[] mayContain, List<Bounds> boxes) {
+      CentreSweep index, List<Bounds> nodes, boolean[] mayContain, List<Bounds> boxes) {
     int[] result = new int[boxes.size()];
     Arrays.fill(result, -1);
     Pairs pairs = new Pairs(boxes.size() * 4);
-    // Querying boxes top to bottom keeps successive lookups in the same grid cells, hot in cache.
+    // The sweep takes its points top to bottom.
+    index.restart();
     for (int b : topToBottom(boxes)) {
       Bounds box = boxes.get(b);
       if (!box.hasArea()) {
@@ -82,8 +83,8 @@ public final class OcrMatcher {
       }
       int boxIndex = b;
       index.containing(
-          (box.left() + box.right()) / 2.0,
-          (box.top() + box.bottom()) / 2.0,
+          CentreSweep.centreX(box),
+          CentreSweep.centreY(box),
           n -> {
             double s = score(nodes.get(n), mayContain == null || mayContain[n], box);
             if (s > 0) {
@@ -94,7 +95,7 @@ public final class OcrMatcher {
     long[] order = pairs.sortedByScore();
     boolean[] nodeTaken = new boolean[nodes.size()];
     for (long key : order) {
-      int p = (int) key;
+      int p = RadixSort.payload(key);
       int b = pairs.box[p];
       int n = pairs.node[p];
       if (result[b] < 0 && !nodeTaken[n]) {
@@ -109,25 +110,24 @@ public final class OcrMatcher {
     long[] keys = new long[boxes.size()];
     for (int b = 0; b < keys.length; b++) {
       Bounds box = boxes.get(b);
-      long centreY = ((long) box.top() + box.bottom()) + (1L << 31);
-      keys[b] = (centreY << 31) | b;
+      keys[b] = RadixSort.pack(CentreSweep.doubledCentreY(box), b);
     }
-    Arrays.sort(keys);
+    RadixSort.sort(keys, keys.length);
     int[] order = new int[keys.length];
     for (int i = 0; i < keys.length; i++) {
-      order[i] = (int) (keys[i] & 0x7FFFFFFFL);
+      order[i] = RadixSort.payload(keys[i]);
     }
     return order;
   }
 
   /** Indexes the nodes, grown by the containment slack, skipping null and empty ones. */
-  static SpatialIndex index(List<Bounds> nodes) {
+  static CentreSweep index(List<Bounds> nodes) {
     boolean[] include = new boolean[nodes.size()];
     for (int i = 0; i < include.length; i++) {
       Bounds b = nodes.get(i);
       include[i] = b != null && b.hasArea();
     }
-    return new SpatialIndex(nodes, include, SceneBuilder.CONTAINMENT_SLACK_PX);
+    return new CentreSweep(nodes, include, SceneBuilder.CONTAINMENT_SLACK_PX);
   }
 
   /** Candidate pairs in parallel arrays. */
@@ -154,17 +154,14 @@ public final class OcrMatcher {
       score[size++] = s;
     }
 
-    /**
-     * Pair indexes in descending score, as longs (low 32 bits: the pair), so the sort is a
-     * primitive one; scores closer than 2^-31 tie and fall back to insertion (box) order.
-     */
+    /** Packed pair indexes in descending score; equal scores keep insertion (top-down) order. */
     long[] sortedByScore() {
       long[] keys = new long[size];
       for (int i = 0; i < size; i++) {
-        long rank = (long) ((1.0 - score[i]) * (1L << 31));
-        keys[i] = (rank << 32) | i;
+        // Scores are in (0, 1]; 2^30 steps keep the rank a non-negative int.
+        keys[i] = RadixSort.pack((int) ((1.0 - score[i]) * (1 << 30)), i);
       }
-      Arrays.sort(keys);
+      RadixSort.sort(keys, size);
       return keys;
     }
   }
