@@ -60,9 +60,7 @@ final class CentreSweep {
       occupied[level[i]] = true;
       tops[count++] = RadixSort.pack(coords[i * 4 + 1], i);
     }
-    if (count > 0) {
-      RadixSort.sort(tops, count);
-    }
+    RadixSort.sort(tops, count);
     byTop = new int[count];
     for (int k = 0; k < count; k++) {
       byTop[k] = RadixSort.payload(tops[k]);

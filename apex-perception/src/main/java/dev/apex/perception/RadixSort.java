@@ -1,5 +1,7 @@
 package dev.apex.perception;
 
+import java.util.Arrays;
+
 /**
  * A stable least-significant-digit radix sort of longs by their high 32 bits (unsigned), the low 32
  * bits carrying a payload such as an index. Linear time: fusion sorts boxes, nodes and pairs on
@@ -21,11 +23,14 @@ final class RadixSort {
 
   /** Sorts {@code a[0..n)} ascending by key, keeping the order of equal keys. */
   static void sort(long[] a, int n) {
+    if (n < 2) {
+      return;
+    }
     long[] from = a;
     long[] to = new long[n];
     int[] count = new int[257];
     for (int shift = 32; shift < 64; shift += 8) {
-      java.util.Arrays.fill(count, 0);
+      Arrays.fill(count, 0);
       for (int i = 0; i < n; i++) {
         count[(int) ((from[i] >>> shift) & 0xFF) + 1]++;
       }
