@@ -26,6 +26,12 @@ final class SharedOptions {
       description = "The whole labelling call's time budget, retries included.")
   Double semanticTimeout;
 
+  @Option(
+      names = "--semantic-retries",
+      paramLabel = "N",
+      description = "Retries of a failed labelling call, within its time budget.")
+  Integer semanticRetries;
+
   @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
   Integer maxSteps;
 
@@ -65,6 +71,13 @@ final class SharedOptions {
       }
       semanticConfig =
           semanticConfig.withTimeout(Duration.ofMillis((long) (semanticTimeout * 1000)));
+    }
+    if (semanticRetries != null) {
+      if (semanticRetries < 0) {
+        throw new InvalidInputException(
+            "--semantic-retries must be 0 or more, got " + semanticRetries);
+      }
+      semanticConfig = semanticConfig.withMaxRetries(semanticRetries);
     }
     int steps = maxSteps == null ? TaskRunner.DEFAULT_MAX_STEPS : maxSteps;
     if (steps < 1) {
