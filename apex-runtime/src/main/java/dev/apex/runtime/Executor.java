@@ -1,0 +1,71 @@
+package dev.apex.runtime;
+
+import dev.apex.core.ElementNotFoundException;
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.PlannedStep;
+import dev.apex.core.StepResult;
+import dev.apex.tools.Tool;
+import dev.apex.tools.ToolContext;
+import dev.apex.tools.ToolRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Acts: runs one planned step through its tool, retrying what is retriable through the {@link
+ * Retrier}. Never throws for a step's failure — an unknown tool, bad arguments, a device that stays
+ * down, a missing element all give a failed {@link StepResult} with a one-line error.
+ *
+ * <p>{@link StepResult#attempts()} is 0 when the tool was never called (unknown tool, arguments
+ * that failed validation). {@link StepResult#duration()} is measured on the context's clock and
+ * includes backoff. A failed {@code ElementNotFoundException} step carries the scene it looked at
+ * as its output. Not thread-safe; one task uses one executor.
+ */
+public final class Executor {
+
+  private static final Logger log = LoggerFactory.getLogger(Executor.class);
+
+  private final ToolRegistry registry;
+  private final ToolContext toolContext;
+  private final Retrier retrier;
+  private final Clock clock;
+
+  public Executor(ToolRegistry registry, ToolContext toolContext, Retrier retrier) {
+    this.registry = Objects.requireNonNull(registry, "registry");
+    this.toolContext = Objects.requireNonNull(toolContext, "toolContext");
+    this.retrier = Objects.requireNonNull(retrier, "retrier");
+    this.clock = toolContext.clock();
+  }
+
+  public StepResult execute(PlannedStep step) {
+    Objects.requireNonNull(step, "step");
+    Instant start = clock.instant();
+    Tool tool;
+    try {
+      tool = registry.get(step.action());
+      tool.validate(step.args());
+    } catch (InvalidInputException e) {
+      log.info("{}: not run: {}", step.action(), e.getMessage());
+      return StepResult.failed(step, e.getMessage(), 0, elapsedSince(start));
+    }
+    Retrier.Attempted<Object> attempted =
+        retrier.call(step.action(), () -> tool.execute(step.args(), toolContext));
+    Duration duration = elapsedSince(start);
+    if (attempted.succeeded()) {
+      log.debug("{}: ok after {} attempt(s)", step.action(), attempted.attempts());
+      return StepResult.ok(step, attempted.value(), attempted.attempts(), duration);
+    }
+    RuntimeException failure = attempted.failure();
+    Object output = failure instanceof ElementNotFoundException e ? e.scene() : null;
+    return new StepResult(
+        step, false, output, Retrier.messageOf(failure), attempted.attempts(), duration);
+  }
+
+  private Duration elapsedSince(Instant start) {
+    Duration d = Duration.between(start, clock.instant());
+    return d.isNegative() ? Duration.ZERO : d;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.apex.runtime;
+
+import dev.apex.core.Scene;
+import dev.apex.core.StepResult;
+import dev.apex.core.TaskId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One task's memory while it runs: its goal, every scene observed and every step result, oldest
+ * first. Written by the runner's thread; readable from any thread (reads return snapshots).
+ */
+public final class TaskContext {
+
+  private final TaskId taskId;
+  private final String goal;
+  private final List<Scene> scenes = new ArrayList<>();
+  private final List<StepResult> stepResults = new ArrayList<>();
+
+  public TaskContext(TaskId taskId, String goal) {
+    this.taskId = Objects.requireNonNull(taskId, "taskId");
+    this.goal = Objects.requireNonNull(goal, "goal");
+  }
+
+  public TaskId taskId() {
+    return taskId;
+  }
+
+  public String goal() {
+    return goal;
+  }
+
+  public synchronized void addScene(Scene scene) {
+    scenes.add(Objects.requireNonNull(scene, "scene"));
+  }
+
+  public synchronized void addStepResult(StepResult result) {
+    stepResults.add(Objects.requireNonNull(result, "result"));
+  }
+
+  public synchronized List<Scene> scenes() {
+    return List.copyOf(scenes);
+  }
+
+  public synchronized List<StepResult> stepResults() {
+    return List.copyOf(stepResults);
+  }
+
+  /** The most recently observed scene, or null before the first observation. */
+  public synchronized Scene latestScene() {
+    return scenes.isEmpty() ? null : scenes.get(scenes.size() - 1);
+  }
+
+  public synchronized int stepCount() {
+    return stepResults.size();
+  }
+}

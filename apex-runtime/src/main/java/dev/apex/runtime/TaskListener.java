@@ -1,0 +1,22 @@
+package dev.apex.runtime;
+
+import dev.apex.core.StepRecord;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+
+/**
+ * Hears what a task does, on the task's thread: the timeline records it, a progress printer shows
+ * it. Implementations must be fast and should not throw; the runner logs and ignores anything a
+ * listener throws, so a broken listener never stops a task. Every method defaults to doing nothing.
+ */
+public interface TaskListener {
+
+  /** Before the first observation. {@code device} is the device's id, e.g. {@code sim}. */
+  default void taskStarted(TaskId taskId, String device, String goal) {}
+
+  /** After each executed step, with the scene it was planned on and its timings. */
+  default void stepRecorded(StepRecord record) {}
+
+  /** Once, when the task ends for any reason. */
+  default void taskFinished(TaskId taskId, TaskStatus status, String reason) {}
+}

@@ -1,0 +1,167 @@
+package dev.apex.runtime;
+
+import dev.apex.core.PlannedStep;
+import dev.apex.core.Scene;
+import dev.apex.core.StepRecord;
+import dev.apex.core.StepResult;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import dev.apex.tools.ToolContext;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One run of a {@link TaskRunner}: the loop and its per-task state. Used once, on one thread. */
+final class TaskRun {
+
+  private static final Logger log = LoggerFactory.getLogger(TaskRunner.class);
+
+  private final TaskRunner runner;
+  private final TaskId taskId;
+  private final String goal;
+  private final Cancellation cancellation;
+  private final TaskContext context;
+  private final Retrier retrier;
+  private final Executor executor;
+
+  TaskRun(TaskRunner runner, TaskId taskId, String goal, Cancellation cancellation) {
+    this.runner = runner;
+    this.taskId = taskId;
+    this.goal = goal;
+    this.cancellation = cancellation;
+    this.context = new TaskContext(taskId, goal);
+    this.retrier =
+        new Retrier(runner.retryPolicy, runner.sleeper, runner.random, runner.retryListener);
+    ToolContext tools =
+        new ToolContext(
+            runner.device,
+            context::latestScene,
+            () -> runner.observer.observe().scene(),
+            runner.clock,
+            runner.sleeper);
+    this.executor = new Executor(runner.registry, tools, retrier);
+  }
+
+  TaskOutcome run() {
+    log.info("task {} started on {}: {}", taskId, runner.device.id(), goal);
+    runner.listener.taskStarted(taskId, runner.device.id(), goal);
+    TaskOutcome outcome;
+    try {
+      outcome = loop();
+    } catch (RuntimeException e) {
+      log.warn("task {} failed unexpectedly", taskId, e);
+      outcome = end(TaskStatus.FAILED, Retrier.messageOf(e));
+    }
+    log.info("task {} {}: {}", taskId, outcome.status(), outcome.reason());
+    runner.listener.taskFinished(taskId, outcome.status(), outcome.reason());
+    return outcome;
+  }
+
+  private TaskOutcome loop() {
+    int steps = 0;
+    while (true) {
+      if (stopRequested()) {
+        return cancelled(steps);
+      }
+      Instant observeStart = now();
+      Retrier.Attempted<Observation> observed = retrier.call("observe", runner.observer::observe);
+      if (!observed.succeeded()) {
+        return stopRequested()
+            ? cancelled(steps)
+            : end(TaskStatus.FAILED, "observe failed: " + Retrier.messageOf(observed.failure()));
+      }
+      Observation observation = observed.value();
+      if (observation == null) {
+        return end(TaskStatus.FAILED, "observer returned null; it must return an Observation");
+      }
+      Scene scene = observation.scene();
+      context.addScene(scene);
+      Instant planStart = now();
+      List<PlannedStep> plan;
+      try {
+        plan = runner.planner.plan(goal, scene, context);
+      } catch (RuntimeException e) {
+        log.warn("task {}: planner threw", taskId, e);
+        return end(TaskStatus.FAILED, "planner failed: " + Retrier.messageOf(e));
+      }
+      if (plan == null) {
+        return end(TaskStatus.FAILED, "planner returned null; return an empty list when done");
+      }
+      Duration observeTime = Duration.between(observeStart, planStart);
+      Duration planTime = Duration.between(planStart, now());
+      if (plan.isEmpty()) {
+        return end(TaskStatus.SUCCEEDED, "goal reached after " + steps + " step(s)");
+      }
+      for (int i = 0; i < plan.size(); i++) {
+        if (stopRequested()) {
+          return cancelled(steps);
+        }
+        if (steps >= runner.maxSteps) {
+          return end(
+              TaskStatus.MAX_STEPS,
+              "reached maxSteps ("
+                  + runner.maxSteps
+                  + ") before the goal; raise maxSteps or narrow the goal");
+        }
+        PlannedStep step = plan.get(i);
+        Instant actStart = now();
+        StepResult result = executor.execute(step);
+        Duration actTime = Duration.between(actStart, now());
+        steps++;
+        context.addStepResult(result);
+        boolean first = i == 0;
+        runner.listener.stepRecorded(
+            new StepRecord(
+                taskId,
+                steps,
+                first ? observeStart : actStart,
+                scene,
+                step,
+                result,
+                first ? observeTime : Duration.ZERO,
+                first ? planTime : Duration.ZERO,
+                actTime,
+                observation.screenshot(),
+                Map.of()));
+        if (Thread.currentThread().isInterrupted()) {
+          return cancelled(steps);
+        }
+        if (!result.success()) {
+          log.info(
+              "task {}: step {} ({}) failed: {}", taskId, steps, step.action(), result.error());
+          if (runner.stopOnStepFailure) {
+            return end(
+                TaskStatus.FAILED,
+                "step "
+                    + steps
+                    + " ("
+                    + step.action()
+                    + ") failed after "
+                    + result.attempts()
+                    + " attempt(s): "
+                    + result.error());
+          }
+        }
+      }
+    }
+  }
+
+  private boolean stopRequested() {
+    return cancellation.isCancelled() || Thread.currentThread().isInterrupted();
+  }
+
+  private TaskOutcome cancelled(int steps) {
+    return end(TaskStatus.CANCELLED, "cancelled after " + steps + " step(s)");
+  }
+
+  private TaskOutcome end(TaskStatus status, String reason) {
+    return new TaskOutcome(taskId, status, reason, context);
+  }
+
+  private Instant now() {
+    return runner.clock.instant();
+  }
+}

@@ -1,0 +1,180 @@
+package dev.apex.runtime;
+
+import dev.apex.core.Sleeper;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import dev.apex.device.Device;
+import dev.apex.tools.ToolRegistry;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Random;
+import java.util.function.Supplier;
+
+/**
+ * Runs a task: the Observe → Think → Act loop. Each iteration observes (retrying a retriable
+ * observation failure per the retry policy), asks the planner for steps and executes them one by
+ * one, recording each result in the {@link TaskContext} and telling the listeners.
+ *
+ * <p>Stops, checked in this order:
+ *
+ * <ul>
+ *   <li>{@link TaskStatus#CANCELLED} when the {@link Cancellation} is set or the thread is
+ *       interrupted, checked before each observation and each step;
+ *   <li>{@link TaskStatus#SUCCEEDED} when the planner returns no steps — checked even after the
+ *       last allowed step, so a flow of exactly {@code maxSteps} steps succeeds;
+ *   <li>{@link TaskStatus#MAX_STEPS} when {@code maxSteps} steps (default 20) have run and the
+ *       planner still wants more;
+ *   <li>{@link TaskStatus#FAILED} when a step fails after its retries and {@code stopOnStepFailure}
+ *       is on (the default; a planner that recovers turns it off), or when observing or planning
+ *       throws.
+ * </ul>
+ *
+ * <p>A runner may run several tasks one after another; each run has its own context. Build it with
+ * {@link #builder}. Not for concurrent runs on one device.
+ */
+public final class TaskRunner {
+
+  public static final int DEFAULT_MAX_STEPS = 20;
+
+  final Device device;
+  final Observer observer;
+  final Planner planner;
+  final ToolRegistry registry;
+  final RetryPolicy retryPolicy;
+  final Clock clock;
+  final Sleeper sleeper;
+  final Random random;
+  final TaskListener listener;
+  final RetryListener retryListener;
+  final int maxSteps;
+  final boolean stopOnStepFailure;
+  final Supplier<TaskId> taskIds;
+
+  private TaskRunner(Builder b) {
+    this.device = b.device;
+    this.observer = b.observer;
+    this.planner = b.planner;
+    this.registry = b.registry;
+    this.retryPolicy = b.retryPolicy;
+    this.clock = b.clock;
+    this.sleeper = b.sleeper;
+    this.random = b.random;
+    this.listener = new SafeTaskListener(b.listeners);
+    this.retryListener = b.retryListener;
+    this.maxSteps = b.maxSteps;
+    this.stopOnStepFailure = b.stopOnStepFailure;
+    this.taskIds = b.taskIds;
+  }
+
+  /** A builder with the defaults: default tools and retry policy, system time, 20 steps. */
+  public static Builder builder(Device device, Observer observer, Planner planner) {
+    return new Builder(device, observer, planner);
+  }
+
+  /** Runs the goal to the end. Never throws for the task's failure; see the outcome's status. */
+  public TaskOutcome run(String goal) {
+    return run(goal, new Cancellation());
+  }
+
+  /** Runs the goal until it ends or {@code cancellation} is set. */
+  public TaskOutcome run(String goal, Cancellation cancellation) {
+    Objects.requireNonNull(goal, "goal");
+    Objects.requireNonNull(cancellation, "cancellation");
+    return new TaskRun(this, taskIds.get(), goal, cancellation).run();
+  }
+
+  public int maxSteps() {
+    return maxSteps;
+  }
+
+  public boolean stopOnStepFailure() {
+    return stopOnStepFailure;
+  }
+
+  /** Configures a {@link TaskRunner}. Not thread-safe. */
+  public static final class Builder {
+    private final Device device;
+    private final Observer observer;
+    private final Planner planner;
+    private ToolRegistry registry = ToolRegistry.defaultRegistry();
+    private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
+    private Clock clock = Clock.systemUTC();
+    private Sleeper sleeper = Sleeper.SYSTEM;
+    private Random random = new Random();
+    private final List<TaskListener> listeners = new ArrayList<>();
+    private RetryListener retryListener = RetryListener.NONE;
+    private int maxSteps = DEFAULT_MAX_STEPS;
+    private boolean stopOnStepFailure = true;
+    private Supplier<TaskId> taskIds = TaskId::random;
+
+    private Builder(Device device, Observer observer, Planner planner) {
+      this.device = Objects.requireNonNull(device, "device");
+      this.observer = Objects.requireNonNull(observer, "observer");
+      this.planner = Objects.requireNonNull(planner, "planner");
+    }
+
+    public Builder registry(ToolRegistry registry) {
+      this.registry = Objects.requireNonNull(registry, "registry");
+      return this;
+    }
+
+    public Builder retryPolicy(RetryPolicy retryPolicy) {
+      this.retryPolicy = Objects.requireNonNull(retryPolicy, "retryPolicy");
+      return this;
+    }
+
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    public Builder sleeper(Sleeper sleeper) {
+      this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+      return this;
+    }
+
+    /** The source of retry jitter; tests pass a seeded one. */
+    public Builder random(Random random) {
+      this.random = Objects.requireNonNull(random, "random");
+      return this;
+    }
+
+    /** Adds a listener; listeners hear events in the order they were added. */
+    public Builder listener(TaskListener listener) {
+      this.listeners.add(Objects.requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    public Builder retryListener(RetryListener retryListener) {
+      this.retryListener = Objects.requireNonNull(retryListener, "retryListener");
+      return this;
+    }
+
+    /** The most steps a task may execute, at least 1; default 20. */
+    public Builder maxSteps(int maxSteps) {
+      if (maxSteps < 1) {
+        throw new IllegalArgumentException("maxSteps must be >= 1, got " + maxSteps);
+      }
+      this.maxSteps = maxSteps;
+      return this;
+    }
+
+    /** Whether a step that fails after its retries ends the task (default true). */
+    public Builder stopOnStepFailure(boolean stopOnStepFailure) {
+      this.stopOnStepFailure = stopOnStepFailure;
+      return this;
+    }
+
+    /** Where task ids come from; default random. */
+    public Builder taskIds(Supplier<TaskId> taskIds) {
+      this.taskIds = Objects.requireNonNull(taskIds, "taskIds");
+      return this;
+    }
+
+    public TaskRunner build() {
+      return new TaskRunner(this);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package dev.apex.tools;
+
+import dev.apex.core.InvalidInputException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code launch_app} and {@code terminate_app}: take the app by {@code app_id} (an Android package)
+ * or {@code bundle_id} (an iOS bundle id), exactly one of them. An app the device does not know
+ * fails with {@link InvalidInputException} from the device.
+ */
+public abstract sealed class AppTool implements Tool {
+
+  private static final List<ArgSpec> ARGS =
+      List.of(
+          ArgSpec.optional(
+              "app_id", ArgSpec.Type.STRING, "the app's id, e.g. com.android.settings"),
+          ArgSpec.optional(
+              "bundle_id",
+              ArgSpec.Type.STRING,
+              "the app's iOS bundle id, e.g. com.apple.Preferences"));
+
+  @Override
+  public List<ArgSpec> args() {
+    return ARGS;
+  }
+
+  @Override
+  public Optional<String> shorthandArg() {
+    return Optional.of("app_id");
+  }
+
+  @Override
+  public void validate(Map<String, Object> args) {
+    Tool.super.validate(args);
+    boolean app = args.get("app_id") != null;
+    boolean bundle = args.get("bundle_id") != null;
+    if (app == bundle) {
+      throw new InvalidInputException(name() + ": give exactly one of 'app_id' or 'bundle_id'");
+    }
+  }
+
+  @Override
+  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
+    String appId =
+        args.get("app_id") != null
+            ? Args.requireString(name(), args, "app_id")
+            : Args.requireString(name(), args, "bundle_id");
+    act(appId.strip(), ctx);
+    return Map.of("app_id", appId.strip());
+  }
+
+  abstract void act(String appId, ToolContext ctx);
+
+  /** {@code launch_app}: brings the app to the foreground, starting it if needed. */
+  public static final class Launch extends AppTool {
+    @Override
+    public String name() {
+      return "launch_app";
+    }
+
+    @Override
+    public String description() {
+      return "Bring an app to the foreground, starting it if needed.";
+    }
+
+    @Override
+    void act(String appId, ToolContext ctx) {
+      ctx.device().launchApp(appId);
+    }
+  }
+
+  /** {@code terminate_app}: stops the app. */
+  public static final class Terminate extends AppTool {
+    @Override
+    public String name() {
+      return "terminate_app";
+    }
+
+    @Override
+    public String description() {
+      return "Stop an app.";
+    }
+
+    @Override
+    void act(String appId, ToolContext ctx) {
+      ctx.device().terminateApp(appId);
+    }
+  }
+}

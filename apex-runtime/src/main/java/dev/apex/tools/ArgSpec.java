@@ -1,0 +1,160 @@
+package dev.apex.tools;
+
+import dev.apex.core.InvalidInputException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * One argument of a {@link Tool}.
+ *
+ * @param name the argument's name, in snake case
+ * @param type its JSON type
+ * @param required whether a step must give it
+ * @param description one line for people and LLMs, with units (pixels, milliseconds)
+ * @param allowed the values a string argument may take, compared ignoring case; empty for any
+ */
+public record ArgSpec(
+    String name, Type type, boolean required, String description, List<String> allowed) {
+
+  /** JSON types an argument can have. */
+  public enum Type {
+    /** Any scalar; numbers and booleans are taken as their text. */
+    STRING("string"),
+    /** A whole number (a JSON number without a fraction). */
+    INTEGER("integer"),
+    BOOLEAN("boolean");
+
+    private final String jsonType;
+
+    Type(String jsonType) {
+      this.jsonType = jsonType;
+    }
+
+    public String jsonType() {
+      return jsonType;
+    }
+  }
+
+  public ArgSpec {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(type, "type");
+    description = description == null ? "" : description;
+    allowed = allowed == null ? List.of() : List.copyOf(allowed);
+  }
+
+  public static ArgSpec required(String name, Type type, String description) {
+    return new ArgSpec(name, type, true, description, List.of());
+  }
+
+  public static ArgSpec optional(String name, Type type, String description) {
+    return new ArgSpec(name, type, false, description, List.of());
+  }
+
+  /** A copy that accepts only these values (for a string argument). */
+  public ArgSpec oneOf(String... values) {
+    return new ArgSpec(name, type, required, description, List.of(values));
+  }
+
+  /**
+   * Checks {@code args} against {@code specs}: no unknown names, required ones present, types and
+   * allowed values right. Throws {@link InvalidInputException} with a one-line message naming the
+   * tool and the argument.
+   */
+  public static void validate(String tool, List<ArgSpec> specs, Map<String, Object> args) {
+    Map<String, ArgSpec> byName =
+        specs.stream()
+            .collect(Collectors.toMap(ArgSpec::name, s -> s, (a, b) -> a, LinkedHashMap::new));
+    for (String given : args.keySet()) {
+      if (!byName.containsKey(given)) {
+        throw new InvalidInputException(
+            tool
+                + ": unknown argument '"
+                + given
+                + "'; use "
+                + (byName.isEmpty() ? "no arguments" : String.join(", ", byName.keySet())));
+      }
+    }
+    for (ArgSpec spec : specs) {
+      Object value = args.get(spec.name());
+      if (value == null) {
+        if (spec.required()) {
+          throw new InvalidInputException(
+              tool + ": missing argument '" + spec.name() + "' (" + spec.description() + ")");
+        }
+        continue;
+      }
+      spec.check(tool, value);
+    }
+  }
+
+  /** The object schema of these arguments, as an LLM tool definition wants it. */
+  public static Map<String, Object> jsonSchema(List<ArgSpec> specs) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    for (ArgSpec spec : specs) {
+      Map<String, Object> property = new LinkedHashMap<>();
+      property.put("type", spec.type().jsonType());
+      property.put("description", spec.description());
+      if (!spec.allowed().isEmpty()) {
+        property.put("enum", spec.allowed());
+      }
+      properties.put(spec.name(), property);
+    }
+    Map<String, Object> schema = new LinkedHashMap<>();
+    schema.put("type", "object");
+    schema.put("properties", properties);
+    schema.put("required", specs.stream().filter(ArgSpec::required).map(ArgSpec::name).toList());
+    schema.put("additionalProperties", false);
+    return schema;
+  }
+
+  private void check(String tool, Object value) {
+    boolean ok =
+        switch (type) {
+          case STRING ->
+              value instanceof String || value instanceof Number || value instanceof Boolean;
+          case INTEGER -> Args.isWholeNumber(value);
+          case BOOLEAN -> value instanceof Boolean;
+        };
+    if (!ok) {
+      throw new InvalidInputException(
+          tool
+              + ": argument '"
+              + name
+              + "' must be "
+              + (type == Type.INTEGER ? "an integer" : "a " + type.jsonType())
+              + ", got "
+              + describe(value));
+    }
+    if (!allowed.isEmpty()) {
+      String text = value.toString().strip().toLowerCase(Locale.ROOT);
+      if (allowed.stream().noneMatch(a -> a.equalsIgnoreCase(text))) {
+        throw new InvalidInputException(
+            tool
+                + ": argument '"
+                + name
+                + "' must be one of "
+                + String.join(", ", allowed)
+                + ", got '"
+                + value
+                + "'");
+      }
+    }
+  }
+
+  private static String describe(Object value) {
+    if (value instanceof String s) {
+      return "\"" + s + "\"";
+    }
+    if (value instanceof Map<?, ?>) {
+      return "a map";
+    }
+    if (value instanceof List<?>) {
+      return "a list";
+    }
+    return String.valueOf(value);
+  }
+}

@@ -1,0 +1,43 @@
+package dev.apex.tools;
+
+import dev.apex.device.Key;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code press_key}: presses {@code back}, {@code home} or {@code enter}. */
+public final class PressKeyTool implements Tool {
+
+  @Override
+  public String name() {
+    return "press_key";
+  }
+
+  @Override
+  public String description() {
+    return "Press a key: back, home or enter.";
+  }
+
+  @Override
+  public List<ArgSpec> args() {
+    String[] keys =
+        Arrays.stream(Key.values())
+            .map(k -> k.name().toLowerCase(Locale.ROOT))
+            .toArray(String[]::new);
+    return List.of(ArgSpec.required("key", ArgSpec.Type.STRING, "the key to press").oneOf(keys));
+  }
+
+  @Override
+  public Optional<String> shorthandArg() {
+    return Optional.of("key");
+  }
+
+  @Override
+  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
+    Key key = Key.parse(Args.requireString(name(), args, "key"));
+    ctx.device().pressKey(key);
+    return Map.of("key", key.name().toLowerCase(Locale.ROOT));
+  }
+}

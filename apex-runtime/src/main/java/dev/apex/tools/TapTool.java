@@ -1,0 +1,103 @@
+package dev.apex.tools;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code tap}: taps an element, by {@code element} (an id) and/or {@code text} (exact, then
+ * ignoring case), optionally refined by flags such as {@code checkable: true}; or taps the point
+ * {@code x}, {@code y} in screen pixels. An element is looked for on the scene the step was planned
+ * on, then once on a fresh observation (the screen may have moved on); it is tapped at the centre
+ * of its on-screen part. Returns the point tapped and, for an element, its id.
+ */
+public final class TapTool implements Tool {
+
+  private static final List<ArgSpec> ARGS;
+
+  static {
+    List<ArgSpec> args = new ArrayList<>();
+    args.add(ArgSpec.optional("element", ArgSpec.Type.STRING, "the element's id"));
+    args.add(ArgSpec.optional("text", ArgSpec.Type.STRING, "the element's visible text"));
+    args.add(ArgSpec.optional("x", ArgSpec.Type.INTEGER, "x in screen pixels, with y"));
+    args.add(ArgSpec.optional("y", ArgSpec.Type.INTEGER, "y in screen pixels, with x"));
+    args.addAll(ElementQuery.flagArgs());
+    ARGS = List.copyOf(args);
+  }
+
+  @Override
+  public String name() {
+    return "tap";
+  }
+
+  @Override
+  public String description() {
+    return "Tap an element (by id or visible text) or a point (x, y in pixels).";
+  }
+
+  @Override
+  public List<ArgSpec> args() {
+    return ARGS;
+  }
+
+  @Override
+  public Optional<String> shorthandArg() {
+    return Optional.of("text");
+  }
+
+  @Override
+  public void validate(Map<String, Object> args) {
+    Tool.super.validate(args);
+    boolean point = args.get("x") != null || args.get("y") != null;
+    boolean element = args.get("element") != null || args.get("text") != null;
+    if (point == element) {
+      throw new InvalidInputException(
+          "tap: give 'element' or 'text' (an element), or 'x' and 'y' (a point), not both");
+    }
+    if (point) {
+      if (args.size() != 2 || args.get("x") == null || args.get("y") == null) {
+        throw new InvalidInputException("tap: a point needs both 'x' and 'y' and nothing else");
+      }
+      if (Args.integer(name(), args, "x") < 0 || Args.integer(name(), args, "y") < 0) {
+        throw new InvalidInputException("tap: 'x' and 'y' must be >= 0 pixels");
+      }
+    }
+    ElementQuery.from(name(), args, "element");
+  }
+
+  @Override
+  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (args.get("x") != null) {
+      int x = Args.integer(name(), args, "x");
+      int y = Args.integer(name(), args, "y");
+      ctx.device().tap(x, y);
+      out.put("x", x);
+      out.put("y", y);
+      return out;
+    }
+    ElementQuery query = ElementQuery.from(name(), args, "element");
+    Scene scene = ctx.latestScene();
+    Optional<SceneElement> found =
+        scene == null ? Optional.empty() : ElementLocator.find(scene, query);
+    if (found.isEmpty()) {
+      scene = ctx.observe();
+      found = ElementLocator.find(scene, query);
+    }
+    if (found.isEmpty()) {
+      throw ElementLocator.notFound(scene, query);
+    }
+    SceneElement element = found.get();
+    int[] point = ElementLocator.tapPoint(scene, element);
+    ctx.device().tap(point[0], point[1]);
+    out.put("x", point[0]);
+    out.put("y", point[1]);
+    out.put("element", element.id());
+    return out;
+  }
+}

@@ -1,0 +1,70 @@
+package dev.apex.tools;
+
+import dev.apex.core.Scene;
+import dev.apex.core.Sleeper;
+import dev.apex.device.Device;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * What a tool acts on: the device, the scene the step was planned on, a way to observe afresh, and
+ * injected time. One context serves every step of a task; it is as thread-safe as its device.
+ */
+public final class ToolContext {
+
+  private final Device device;
+  private final Supplier<Scene> latestScene;
+  private final Supplier<Scene> observer;
+  private final Clock clock;
+  private final Sleeper sleeper;
+
+  /**
+   * @param device the device tools act on
+   * @param latestScene the most recent scene the task observed; may supply null before the first
+   * @param observer captures and perceives the screen now; may throw a {@link
+   *     dev.apex.core.DeviceException}
+   * @param clock the clock tools read
+   * @param sleeper how tools wait
+   */
+  public ToolContext(
+      Device device,
+      Supplier<Scene> latestScene,
+      Supplier<Scene> observer,
+      Clock clock,
+      Sleeper sleeper) {
+    this.device = Objects.requireNonNull(device, "device");
+    this.latestScene = Objects.requireNonNull(latestScene, "latestScene");
+    this.observer = Objects.requireNonNull(observer, "observer");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+  }
+
+  public Device device() {
+    return device;
+  }
+
+  /** The scene the step was planned on, or null when none was observed yet. */
+  public Scene latestScene() {
+    return latestScene.get();
+  }
+
+  /** Observes the screen now. Never null. */
+  public Scene observe() {
+    return Objects.requireNonNull(observer.get(), "observer returned no scene");
+  }
+
+  /** The latest scene if there is one, else a fresh observation. */
+  public Scene sceneOrObserve() {
+    Scene scene = latestScene();
+    return scene != null ? scene : observe();
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  public Sleeper sleeper() {
+    return sleeper;
+  }
+}

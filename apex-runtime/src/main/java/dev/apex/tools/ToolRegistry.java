@@ -1,0 +1,92 @@
+package dev.apex.tools;
+
+import dev.apex.core.InvalidInputException;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Tools by name. Immutable: {@link #register} returns a new registry, so a shared default cannot be
+ * changed under someone using it. Thread-safe.
+ */
+public final class ToolRegistry {
+
+  private final Map<String, Tool> tools;
+
+  private ToolRegistry(Map<String, Tool> tools) {
+    this.tools = Collections.unmodifiableMap(tools);
+  }
+
+  public static ToolRegistry empty() {
+    return new ToolRegistry(new TreeMap<>());
+  }
+
+  /**
+   * The built-in tools (the seeds' {@code default_tool_registry}): {@code describe_screen}, {@code
+   * launch_app}, {@code terminate_app}, {@code tap}, {@code type_text}, {@code swipe}, {@code
+   * press_key}, {@code wait} and {@code assert_visible}.
+   */
+  public static ToolRegistry defaultRegistry() {
+    return of(
+        new DescribeScreenTool(),
+        new AppTool.Launch(),
+        new AppTool.Terminate(),
+        new TapTool(),
+        new TypeTextTool(),
+        new SwipeTool(),
+        new PressKeyTool(),
+        new WaitTool(),
+        new AssertVisibleTool());
+  }
+
+  public static ToolRegistry of(Tool... tools) {
+    ToolRegistry registry = empty();
+    for (Tool tool : tools) {
+      registry = registry.register(tool);
+    }
+    return registry;
+  }
+
+  /**
+   * A registry with {@code tool} added. Throws {@link InvalidInputException} when the name is
+   * taken, since silently replacing a tool would change what existing steps do.
+   */
+  public ToolRegistry register(Tool tool) {
+    Objects.requireNonNull(tool, "tool");
+    String name = Objects.requireNonNull(tool.name(), "tool.name()");
+    if (tools.containsKey(name)) {
+      throw new InvalidInputException(
+          "a tool named '" + name + "' is already registered; pick another name");
+    }
+    Map<String, Tool> copy = new TreeMap<>(tools);
+    copy.put(name, tool);
+    return new ToolRegistry(copy);
+  }
+
+  /** The tool, or {@link InvalidInputException} listing the known tools. */
+  public Tool get(String name) {
+    Tool tool = name == null ? null : tools.get(name);
+    if (tool == null) {
+      throw new InvalidInputException(
+          "unknown tool '" + name + "': use one of " + String.join(", ", names()));
+    }
+    return tool;
+  }
+
+  public boolean contains(String name) {
+    return tools.containsKey(name);
+  }
+
+  /** Tool names, sorted. */
+  public List<String> names() {
+    return List.copyOf(tools.keySet());
+  }
+
+  /** The tools, sorted by name. */
+  public Collection<Tool> tools() {
+    return tools.values();
+  }
+}

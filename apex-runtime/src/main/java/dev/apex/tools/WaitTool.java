@@ -1,0 +1,58 @@
+package dev.apex.tools;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.NonRetriableException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code wait}: waits {@code ms} milliseconds (0 to 600000) through the context's sleeper. An
+ * interrupted wait restores the thread's interrupt flag and fails, so a cancelled task stops.
+ */
+public final class WaitTool implements Tool {
+
+  static final int MAX_MS = 600_000;
+
+  @Override
+  public String name() {
+    return "wait";
+  }
+
+  @Override
+  public String description() {
+    return "Wait a number of milliseconds, e.g. for an animation to end.";
+  }
+
+  @Override
+  public List<ArgSpec> args() {
+    return List.of(ArgSpec.required("ms", ArgSpec.Type.INTEGER, "milliseconds to wait"));
+  }
+
+  @Override
+  public Optional<String> shorthandArg() {
+    return Optional.of("ms");
+  }
+
+  @Override
+  public void validate(Map<String, Object> args) {
+    Tool.super.validate(args);
+    int ms = Args.integer(name(), args, "ms");
+    if (ms < 0 || ms > MAX_MS) {
+      throw new InvalidInputException("wait: 'ms' must be 0.." + MAX_MS + ", got " + ms);
+    }
+  }
+
+  @Override
+  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
+    int ms = Args.integer(name(), args, "ms");
+    try {
+      ctx.sleeper().sleep(Duration.ofMillis(ms));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new NonRetriableException("wait: interrupted after being asked to wait " + ms + " ms");
+    }
+    return Map.of("ms", ms);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.apex.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.apex.core.InvalidInputException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ArgSpecTest {
+
+  private static final List<ArgSpec> SPECS =
+      List.of(
+          ArgSpec.required("ms", ArgSpec.Type.INTEGER, "milliseconds"),
+          ArgSpec.optional("mode", ArgSpec.Type.STRING, "how").oneOf("fast", "slow"),
+          ArgSpec.optional("loud", ArgSpec.Type.BOOLEAN, "whether loud"));
+
+  @Test
+  void acceptsWellTypedArguments() {
+    ArgSpec.validate("t", SPECS, Map.of("ms", 5L, "mode", "FAST", "loud", true));
+    ArgSpec.validate("t", SPECS, Map.of("ms", 5.0));
+  }
+
+  @Test
+  void eachProblemHasItsOwnMessage() {
+    assertThatThrownBy(() -> ArgSpec.validate("t", SPECS, Map.of("ms", 1, "volume", 3)))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("t: unknown argument 'volume'; use ms, mode, loud");
+    assertThatThrownBy(() -> ArgSpec.validate("t", SPECS, Map.of()))
+        .hasMessage("t: missing argument 'ms' (milliseconds)");
+    assertThatThrownBy(() -> ArgSpec.validate("t", SPECS, Map.of("ms", "soon")))
+        .hasMessage("t: argument 'ms' must be an integer, got \"soon\"");
+    assertThatThrownBy(() -> ArgSpec.validate("t", SPECS, Map.of("ms", 1.5)))
+        .hasMessage("t: argument 'ms' must be an integer, got 1.5");
+    assertThatThrownBy(() -> ArgSpec.validate("t", SPECS, Map.of("ms", 1, "loud", "yes")))
+        .hasMessage("t: argument 'loud' must be a boolean, got \"yes\"");
+    assertThatThrownBy(() -> ArgSpec.validate("t", SPECS, Map.of("ms", 1, "mode", "odd")))
+        .hasMessage("t: argument 'mode' must be one of fast, slow, got 'odd'");
+    assertThatThrownBy(() -> ArgSpec.validate("t", SPECS, Map.of("ms", List.of(1))))
+        .hasMessage("t: argument 'ms' must be an integer, got a list");
+  }
+
+  @Test
+  void describesArgumentsAsAJsonSchema() {
+    assertThat(ArgSpec.jsonSchema(SPECS))
+        .containsEntry("type", "object")
+        .containsEntry("required", List.of("ms"))
+        .containsEntry("additionalProperties", false);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> props = (Map<String, Object>) ArgSpec.jsonSchema(SPECS).get("properties");
+    assertThat(props)
+        .containsEntry("ms", Map.of("type", "integer", "description", "milliseconds"))
+        .containsEntry(
+            "mode",
+            Map.of("type", "string", "description", "how", "enum", List.of("fast", "slow")));
+  }
+}
