@@ -50,6 +50,10 @@ public final class Executor {
     } catch (InvalidInputException e) {
       log.info("{}: not run: {}", step.action(), e.getMessage());
       return StepResult.failed(step, e.getMessage(), 0, elapsedSince(start));
+    } catch (RuntimeException e) {
+      // A tool whose validation itself breaks is a bug; the step still fails, not the task loop.
+      log.warn("{}: validation threw unexpectedly", step.action(), e);
+      return StepResult.failed(step, Retrier.messageOf(e), 0, elapsedSince(start));
     }
     Retrier.Attempted<Object> attempted =
         retrier.call(step.action(), () -> tool.execute(step.args(), toolContext));

@@ -39,6 +39,7 @@ public abstract sealed class AppTool implements Tool {
     if (app == bundle) {
       throw new InvalidInputException(name() + ": give exactly one of 'app_id' or 'bundle_id'");
     }
+    Args.requireString(name(), args, app ? "app_id" : "bundle_id");
   }
 
   @Override

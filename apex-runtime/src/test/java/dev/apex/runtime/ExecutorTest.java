@@ -137,6 +137,38 @@ class ExecutorTest {
   }
 
   @Test
+  void aToolWhoseValidationBreaksIsAFailedResult() {
+    Tool fragile =
+        new Tool() {
+          @Override
+          public String name() {
+            return "fragile";
+          }
+
+          @Override
+          public String description() {
+            return "test tool";
+          }
+
+          @Override
+          public List<ArgSpec> args() {
+            return null;
+          }
+
+          @Override
+          public Object execute(Map<String, Object> args, ToolContext ctx) {
+            throw new AssertionError("never executed");
+          }
+        };
+
+    StepResult r = executor(ToolRegistry.of(fragile), POLICY).execute(PlannedStep.of("fragile"));
+
+    assertThat(r.success()).isFalse();
+    assertThat(r.attempts()).isZero();
+    assertThat(r.error()).startsWith("unexpected NullPointerException");
+  }
+
+  @Test
   void aMissingElementFailureCarriesTheSceneItLookedAt() {
     Scene scene = new Scene(10, 10, List.of());
     Tool finder =

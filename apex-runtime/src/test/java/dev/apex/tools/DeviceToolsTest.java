@@ -57,6 +57,8 @@ class DeviceToolsTest {
         .hasMessage("launch_app: give exactly one of 'app_id' or 'bundle_id'");
     assertThatThrownBy(() -> launch.validate(Map.of("app_id", "a", "bundle_id", "b")))
         .hasMessage("launch_app: give exactly one of 'app_id' or 'bundle_id'");
+    assertThatThrownBy(() -> launch.validate(Map.of("app_id", " ")))
+        .hasMessage("launch_app: argument 'app_id' must not be empty");
   }
 
   @Test

@@ -1,0 +1,68 @@
+package dev.apex.cli;
+
+import dev.apex.core.ApexException;
+import dev.apex.core.InvalidInputException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns every failure into one line on stderr ({@code apex: …}) and an exit code: 2 for bad input
+ * (unknown device, flow file, tool, option), 1 for anything else. The stack trace follows only with
+ * {@code --verbose}.
+ */
+final class ErrorHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
+
+  static final int BAD_INPUT = 2;
+  static final int FAILED = 1;
+
+  @Override
+  public int handleExecutionException(Exception ex, CommandLine cli, ParseResult parseResult) {
+    PrintWriter err = cli.getErr();
+    err.println("apex: " + oneLine(ex));
+    if (verbose(parseResult)) {
+      ex.printStackTrace(err);
+    }
+    err.flush();
+    return ex instanceof InvalidInputException || ex instanceof IllegalArgumentException
+        ? BAD_INPUT
+        : FAILED;
+  }
+
+  @Override
+  public int handleParseException(ParameterException ex, String[] args) {
+    PrintWriter err = ex.getCommandLine().getErr();
+    err.println("apex: " + oneLine(ex) + " (see 'apex " + commandName(ex) + " --help')");
+    err.flush();
+    return BAD_INPUT;
+  }
+
+  private static String commandName(ParameterException ex) {
+    String qualified = ex.getCommandLine().getCommandSpec().qualifiedName(" ");
+    return qualified.startsWith("apex ") ? qualified.substring(5) : "";
+  }
+
+  static String oneLine(Throwable ex) {
+    String message = ex.getMessage();
+    if (message == null || message.isBlank()) {
+      message = ex.getClass().getSimpleName();
+    }
+    if (!(ex instanceof ApexException) && ex.getCause() instanceof ApexException cause) {
+      message = cause.getMessage();
+    }
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+
+  private static boolean verbose(ParseResult parseResult) {
+    for (ParseResult r = parseResult; r != null; r = r.subcommand()) {
+      if (r.hasMatchedOption("--verbose")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,57 @@
+package dev.apex.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.core.Json;
+import dev.apex.core.PlannedStep;
+import dev.apex.storage.StoredStep;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** How a step reads on one line, in progress output and in {@code apex timeline}. */
+final class StepLines {
+
+  private StepLines() {}
+
+  /** {@code tap text="Wi-Fi"}: the action and its arguments, short. */
+  static String describe(PlannedStep step) {
+    if (step.args().isEmpty()) {
+      return step.action();
+    }
+    return step.action()
+        + " "
+        + step.args().entrySet().stream().map(StepLines::arg).collect(Collectors.joining(" "));
+  }
+
+  private static String arg(Map.Entry<String, Object> e) {
+    Object v = e.getValue();
+    String shown =
+        v instanceof String s ? "\"" + shorten(s, 40) + "\"" : shorten(Json.write(v), 40);
+    return e.getKey() + "=" + shown;
+  }
+
+  static String shorten(String s, int max) {
+    String one = s.replace('\n', ' ');
+    return one.length() <= max ? one : one.substring(0, max - 1) + "…";
+  }
+
+  static String timelineLine(StoredStep s) {
+    StringBuilder line = new StringBuilder();
+    line.append(String.format("%4d  %-6s  ", s.index(), s.success() ? "ok" : "FAILED"));
+    line.append(describe(s.step()));
+    line.append(
+        String.format(
+            "  (%d ms)", s.observeTime().plus(s.planTime()).plus(s.actTime()).toMillis()));
+    if (!s.success() && s.error() != null) {
+      line.append("  error: ").append(shorten(s.error(), 120));
+    }
+    JsonNode world = s.annotations().get("world");
+    if (world != null && world.isObject()) {
+      line.append("  [app ")
+          .append(world.path("currentApp").asText("-"))
+          .append(", page ")
+          .append(world.path("currentPage").asText("-"))
+          .append("]");
+    }
+    return line.toString();
+  }
+}

@@ -1,0 +1,154 @@
+package dev.apex.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.Json;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskRecord;
+import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.StoredStep;
+import dev.apex.storage.Timelines;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code apex timeline [TASK_ID] [--json]}: list tasks, or show one task step by step. */
+@Command(
+    name = "timeline",
+    description = "List recorded tasks, or show one task step by step.",
+    mixinStandardHelpOptions = true)
+final class TimelineCommand implements Callable<Integer> {
+
+  @Parameters(arity = "0..1", paramLabel = "TASK_ID", description = "The task to show.")
+  String taskId;
+
+  @Option(names = "--json", description = "Print JSON instead of text.")
+  boolean json;
+
+  @Option(
+      names = "--limit",
+      defaultValue = "20",
+      description = "How many tasks to list (default ${DEFAULT-VALUE}).")
+  int limit;
+
+  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
+  Path db;
+
+  @Mixin VerboseOption verbose;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    Path file = db != null ? db : Timelines.defaultFile();
+    if (!Files.exists(file)) {
+      throw new InvalidInputException(
+          "no timeline at " + file + ": run a task first ('apex run …') or pass --db FILE");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    try (SqliteTimeline timeline = SqliteTimeline.open(file)) {
+      if (taskId == null) {
+        listTasks(timeline.tasks(Math.max(1, limit), 0), out);
+      } else {
+        TaskId id = TaskId.of(taskId);
+        TaskRecord task =
+            timeline
+                .task(id)
+                .orElseThrow(
+                    () ->
+                        new InvalidInputException(
+                            "no task '"
+                                + taskId
+                                + "' in "
+                                + file
+                                + ": 'apex timeline' lists them"));
+        showTask(task, timeline.steps(id), out);
+      }
+    }
+    out.flush();
+    return 0;
+  }
+
+  private void listTasks(List<TaskRecord> tasks, PrintWriter out) {
+    if (json) {
+      out.println(Json.writePretty(tasks));
+      return;
+    }
+    if (tasks.isEmpty()) {
+      out.println("no tasks recorded yet");
+      return;
+    }
+    out.printf(
+        "%-12s  %-15s  %-20s  %5s  %-10s  %s%n",
+        "TASK", "STATUS", "STARTED", "STEPS", "DEVICE", "GOAL");
+    for (TaskRecord t : tasks) {
+      out.printf(
+          "%-12s  %-15s  %-20s  %5d  %-10s  %s%n",
+          t.id(),
+          t.status(),
+          t.startedAt() == null
+              ? ""
+              : t.startedAt().toString().replace('T', ' ').replaceAll("\\..*|Z", ""),
+          t.steps(),
+          t.device(),
+          t.goal());
+    }
+  }
+
+  private void showTask(TaskRecord task, List<StoredStep> steps, PrintWriter out) {
+    if (json) {
+      ObjectNode root = Json.mapper().valueToTree(task);
+      ArrayNode array = root.putArray("stepList");
+      for (StoredStep s : steps) {
+        array.add(stepJson(s));
+      }
+      out.println(Json.writePretty(root));
+      return;
+    }
+    out.printf(
+        "task %s  %s  on %s  goal: %s%n", task.id(), task.status(), task.device(), task.goal());
+    if (task.reason() != null) {
+      out.println("reason: " + task.reason());
+    }
+    for (StoredStep s : steps) {
+      out.println(StepLines.timelineLine(s));
+    }
+  }
+
+  private static JsonNode stepJson(StoredStep s) {
+    ObjectNode node = Json.mapper().createObjectNode();
+    node.put("index", s.index());
+    node.put("startedAt", String.valueOf(s.startedAt()));
+    node.put("action", s.action());
+    node.put("success", s.success());
+    node.put("error", s.error());
+    node.set("step", readTree(s.stepJson()));
+    node.set("result", readTree(s.resultJson()));
+    node.set("scene", s.sceneJson() == null ? null : readTree(s.sceneJson()));
+    JsonNode annotations = readTree(s.annotationsJson());
+    annotations.fields().forEachRemaining(e -> node.set(e.getKey(), e.getValue()));
+    ObjectNode timings = node.putObject("timingsMs");
+    timings.put("observe", s.observeTime().toMillis());
+    timings.put("plan", s.planTime().toMillis());
+    timings.put("act", s.actTime().toMillis());
+    node.put("hasScreenshot", s.hasScreenshot());
+    return node;
+  }
+
+  private static JsonNode readTree(String json) {
+    try {
+      return Json.mapper().readTree(json);
+    } catch (Exception e) {
+      return Json.mapper().getNodeFactory().textNode(json);
+    }
+  }
+}

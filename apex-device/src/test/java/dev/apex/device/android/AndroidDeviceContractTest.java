@@ -1,0 +1,60 @@
+package dev.apex.device.android;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.apex.core.RawCapture;
+import dev.apex.core.TreeFormat;
+import dev.apex.device.Device;
+import dev.apex.testkit.DeviceContract;
+import dev.apex.testkit.DeviceContractFixture;
+import dev.apex.testkit.TestData;
+import dev.apex.testkit.adb.FakeAdbServer;
+import java.io.ByteArrayInputStream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.w3c.dom.Element;
+
+/** The shared Device contract, run against the Android driver and a fake adb server. */
+class AndroidDeviceContractTest extends DeviceContract {
+
+  private FakeAdbServer adb;
+
+  @Override
+  protected Device createDevice() {
+    adb = FakeAdbServer.start();
+    adb.addDevice("emulator-5554")
+        .screenSize(1080, 2178)
+        .dump(TestData.bytes("android/samsung_app_drawer_grid_1080x2178.xml"))
+        .install("com.android.settings", ".Settings");
+    return AndroidDevice.connect(
+        AdbAddress.parse(adb.address()), "emulator-5554", AndroidOptions.DEFAULTS);
+  }
+
+  @AfterEach
+  void stopServer() {
+    adb.close();
+  }
+
+  @Override
+  protected DeviceContractFixture fixture() {
+    return DeviceContractFixture.builder(TreeFormat.UIAUTOMATOR_XML)
+        .knownApp("com.android.settings")
+        .build();
+  }
+
+  /** Perception's parser lands from another branch; a standard XML parser stands in here. */
+  @Override
+  protected void assertTreeReadable(RawCapture capture) {
+    try {
+      Element root =
+          DocumentBuilderFactory.newInstance()
+              .newDocumentBuilder()
+              .parse(new ByteArrayInputStream(capture.tree()))
+              .getDocumentElement();
+      assertThat(root.getTagName()).isEqualTo("hierarchy");
+      assertThat(root.getElementsByTagName("node").getLength()).isPositive();
+    } catch (Exception e) {
+      throw new AssertionError("the capture's tree does not parse as XML", e);
+    }
+  }
+}

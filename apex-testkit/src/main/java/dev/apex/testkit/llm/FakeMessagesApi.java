@@ -1,0 +1,216 @@
+package dev.apex.testkit.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.apex.core.Json;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A fake Anthropic Messages API: a JDK {@link HttpServer} on {@code 127.0.0.1}, on a free port,
+ * answering {@code POST /v1/messages} from a script of {@link FakeReply replies}, in order, and
+ * recording every request (body and headers).
+ *
+ * <p>Like the real API it answers 401 {@code authentication_error} when neither {@code x-api-key}
+ * nor {@code Authorization: Bearer} is sent, and 404 {@code not_found_error} for other paths (these
+ * do not consume a scripted reply); it accepts any {@code anthropic-version}. When the script is
+ * exhausted it answers 500 {@code api_error} with {@code x-should-retry: false}, so a missing reply
+ * shows up as a failure rather than a hang.
+ *
+ * <p>Thread-safe: requests are served concurrently, so a {@link FakeReply#hang() hang} does not
+ * block later requests. {@link #close()} releases every hanging request (its connection is dropped)
+ * and stops the server.
+ */
+public final class FakeMessagesApi implements AutoCloseable {
+
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final CountDownLatch closing = new CountDownLatch(1);
+  private final Deque<FakeReply> script = new ArrayDeque<>();
+  private final List<RecordedRequest> requests = Collections.synchronizedList(new ArrayList<>());
+  private final AtomicInteger ids = new AtomicInteger();
+
+  private FakeMessagesApi(HttpServer server, ExecutorService executor) {
+    this.server = server;
+    this.executor = executor;
+  }
+
+  /** Starts a server on {@code 127.0.0.1} and a free port. */
+  public static FakeMessagesApi start() {
+    try {
+      HttpServer server =
+          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      ExecutorService executor =
+          Executors.newCachedThreadPool(
+              r -> {
+                Thread t = new Thread(r, "fake-messages-api");
+                t.setDaemon(true);
+                return t;
+              });
+      FakeMessagesApi api = new FakeMessagesApi(server, executor);
+      server.createContext("/", api::handle);
+      server.setExecutor(executor);
+      server.start();
+      return api;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start FakeMessagesApi on 127.0.0.1", e);
+    }
+  }
+
+  /** The base URL to give a client, e.g. {@code http://127.0.0.1:41234} (no trailing slash). */
+  public String baseUrl() {
+    return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /** Appends replies to the script; each request to {@code /v1/messages} takes the next one. */
+  public FakeMessagesApi enqueue(FakeReply... replies) {
+    synchronized (script) {
+      script.addAll(List.of(replies));
+    }
+    return this;
+  }
+
+  /** Every request received so far, in arrival order. */
+  public List<RecordedRequest> requests() {
+    synchronized (requests) {
+      return List.copyOf(requests);
+    }
+  }
+
+  /** The only request received; fails when there were none or several. */
+  public RecordedRequest onlyRequest() {
+    List<RecordedRequest> all = requests();
+    if (all.size() != 1) {
+      throw new AssertionError("expected exactly one request, got " + all.size());
+    }
+    return all.get(0);
+  }
+
+  /** Releases hanging requests (dropping their connections) and stops the server. */
+  @Override
+  public void close() {
+    closing.countDown();
+    server.stop(0);
+    executor.shutdownNow();
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      byte[] body = exchange.getRequestBody().readAllBytes();
+      RecordedRequest request =
+          new RecordedRequest(
+              exchange.getRequestMethod(),
+              exchange.getRequestURI().getPath(),
+              exchange.getRequestHeaders(),
+              new String(body, StandardCharsets.UTF_8));
+      requests.add(request);
+      if (!"POST".equals(request.method()) || !"/v1/messages".equals(request.path())) {
+        sendError(
+            exchange, FakeReply.error(404, "not_found_error", "Not found: " + request.path()));
+        return;
+      }
+      if (request.apiKey().isEmpty()) {
+        sendError(
+            exchange,
+            FakeReply.error(401, "authentication_error", "x-api-key or Authorization required"));
+        return;
+      }
+      reply(exchange, request, next());
+    }
+  }
+
+  private FakeReply next() {
+    synchronized (script) {
+      FakeReply reply = script.poll();
+      if (reply != null) {
+        return reply;
+      }
+    }
+    return FakeReply.error(500, "api_error", "FakeMessagesApi: no scripted reply left")
+        .withHeader("x-should-retry", "false");
+  }
+
+  private void reply(HttpExchange exchange, RecordedRequest request, FakeReply reply)
+      throws IOException {
+    if (reply instanceof FakeReply.Message message) {
+      send(exchange, 200, Map.of(), Json.mapper().writeValueAsBytes(toJson(message, request)));
+    } else if (reply instanceof FakeReply.ApiError error) {
+      sendError(exchange, error);
+    } else if (reply instanceof FakeReply.Garbage garbage) {
+      send(exchange, garbage.status(), Map.of(), garbage.body());
+    } else if (reply instanceof FakeReply.Drop) {
+      // The JDK server closes the connection, without a response, when a handler throws.
+      throw new IOException("FakeMessagesApi: dropping the connection as scripted");
+    } else if (reply instanceof FakeReply.Hang) {
+      awaitClose();
+      throw new IOException("FakeMessagesApi: closed while hanging as scripted");
+    }
+  }
+
+  private void awaitClose() {
+    try {
+      closing.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private ObjectNode toJson(FakeReply.Message message, RecordedRequest request) {
+    ObjectNode json = Json.mapper().createObjectNode();
+    json.put("id", "msg_fake_" + ids.incrementAndGet());
+    json.put("type", "message");
+    json.put("role", "assistant");
+    String model = message.model();
+    if (model == null) {
+      JsonNode asked = request.json().path("model");
+      model = asked.isTextual() ? asked.asText() : "claude-haiku-4-5";
+    }
+    json.put("model", model);
+    json.set("content", Json.mapper().valueToTree(message.content()));
+    json.put("stop_reason", message.stopReason());
+    json.putNull("stop_sequence");
+    ObjectNode usage = json.putObject("usage");
+    usage.put("input_tokens", message.usage().inputTokens());
+    usage.put("output_tokens", message.usage().outputTokens());
+    usage.put("cache_creation_input_tokens", message.usage().cacheCreationTokens());
+    usage.put("cache_read_input_tokens", message.usage().cacheReadTokens());
+    return json;
+  }
+
+  private void sendError(HttpExchange exchange, FakeReply.ApiError error) throws IOException {
+    ObjectNode json = Json.mapper().createObjectNode();
+    json.put("type", "error");
+    ObjectNode inner = json.putObject("error");
+    inner.put("type", error.type());
+    inner.put("message", error.message());
+    json.put("request_id", "req_fake_" + ids.incrementAndGet());
+    send(exchange, error.status(), error.headers(), Json.mapper().writeValueAsBytes(json));
+  }
+
+  private void send(HttpExchange exchange, int status, Map<String, String> headers, byte[] body)
+      throws IOException {
+    exchange.getResponseHeaders().set("content-type", "application/json");
+    exchange.getResponseHeaders().set("request-id", "req_fake_" + ids.incrementAndGet());
+    headers.forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
+    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
+    }
+  }
+}
