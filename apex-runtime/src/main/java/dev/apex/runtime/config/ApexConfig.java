@@ -1,5 +1,7 @@
 package dev.apex.runtime.config;
 
+import dev.apex.semantic.SemanticConfig;
+import dev.apex.world.WorldConfig;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -34,6 +36,24 @@ public record ApexConfig(
 
   public boolean hasApiKey() {
     return !anthropicApiKey.isEmpty();
+  }
+
+  /**
+   * The enricher's settings: these, the API key, and the public API's base URL (change it with
+   * {@link SemanticConfig#withBaseUrl}).
+   */
+  public SemanticConfig semanticConfig() {
+    return SemanticConfig.defaults()
+        .withEnabled(semantic.enabled())
+        .withModel(semantic.model())
+        .withTimeout(semantic.timeout())
+        .withMaxRetries(semantic.maxRetries())
+        .withApiKey(anthropicApiKey);
+  }
+
+  /** The World Runtime's settings. */
+  public WorldConfig worldConfig() {
+    return new WorldConfig(world.enabled(), world.historySize());
   }
 
   public ApexConfig withSemantic(Semantic value) {

@@ -40,6 +40,24 @@ class ApexConfigStoreTest {
   }
 
   @Test
+  void convertsToTheEnrichersAndTheWorldsOwnSettings() {
+    ApexConfig config =
+        open(Map.of(
+                "APEX_SEMANTIC_ENABLED", "true",
+                "APEX_SEMANTIC_TIMEOUT_MS", "2500",
+                "APEX_WORLD_HISTORY_SIZE", "4",
+                "ANTHROPIC_API_KEY", CANARY))
+            .current();
+
+    assertThat(config.semanticConfig().enabled()).isTrue();
+    assertThat(config.semanticConfig().timeout()).isEqualTo(Duration.ofMillis(2500));
+    assertThat(config.semanticConfig().apiKey()).isEqualTo(CANARY);
+    assertThat(config.semanticConfig().model()).isEqualTo(ApexConfig.Semantic.DEFAULT_MODEL);
+    assertThat(config.worldConfig().historySize()).isEqualTo(4);
+    assertThat(config.worldConfig().enabled()).isTrue();
+  }
+
+  @Test
   void defaultFileIsUnderApexHomeElseUnderTheUsersHome() {
     assertThat(ApexConfigStore.defaultFile(Map.of("APEX_HOME", "/srv/apex"), "/home/u"))
         .isEqualTo(Path.of("/srv/apex/config.json"));
