@@ -150,6 +150,12 @@ public final class ApexConfigStore {
     current();
     ApexConfig updated = fromFile;
     for (Map.Entry<ConfigField, Object> entry : values.entrySet()) {
+      if (!apiKey.isBlank() && apiKey.strip().equals(entry.getValue())) {
+        // A key pasted into the wrong field would be written to the file and shown to everyone.
+        String key = entry.getKey().key();
+        throw new InvalidConfigException(
+            key, key + " must not be the API key; the key belongs in " + ConfigField.API_KEY_ENV);
+      }
       updated = entry.getKey().set(updated, entry.getValue());
     }
     write(Json.writePretty(ConfigJson.toFileJson(updated)) + "\n");

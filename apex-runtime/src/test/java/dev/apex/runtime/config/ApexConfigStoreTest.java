@@ -182,6 +182,13 @@ class ApexConfigStoreTest {
         .hasMessageContaining("ANTHROPIC_API_KEY")
         .hasMessageNotContaining(CANARY);
 
+    assertThatThrownBy(
+            () ->
+                store.update(
+                    ApexConfigStore.parseJson("{\"semantic\": {\"model\": \"" + CANARY + "\"}}")))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessage("semantic.model must not be the API key; the key belongs in ANTHROPIC_API_KEY");
+
     store.update(ApexConfigStore.parseJson("{\"max_steps\": 5}"));
     assertThat(Files.readString(file())).doesNotContain(CANARY).doesNotContain("api_key");
     assertThat(open(Map.of()).publicJson().get("anthropic_api_key").asText()).isEqualTo("unset");
