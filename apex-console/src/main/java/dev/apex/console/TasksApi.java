@@ -71,8 +71,9 @@ final class TasksApi {
   }
 
   private void steps(Call call) throws IOException {
-    TaskRecord task = find(call.taskId(1));
+    TaskId id = call.taskId(1);
     int after = call.intQuery("after", 0, 0, Integer.MAX_VALUE);
+    TaskRecord task = find(id);
     ObjectNode body = Json.mapper().createObjectNode();
     body.set("task", view(task));
     ArrayNode steps = body.putArray("steps");

@@ -2,6 +2,7 @@ package dev.apex.console;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
+import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.device.sim.SimDevice;
 import dev.apex.perception.OcrEngine;
@@ -27,21 +28,26 @@ import java.util.concurrent.Semaphore;
 
 /**
  * The tests' {@link TaskLauncher}: the real pipeline on the simulated phone (sim device, tree
- * perception, the runtime's TaskRunner with a flow or the stub planner). With {@link #gated()},
- * every observation after a task's first waits for {@link #release()}, so a test decides when the
- * next step may run — the way to watch a task while it is running without any fixed wait.
+ * perception, the runtime's TaskRunner with a flow or the stub planner). With {@link #gated()}, a
+ * task waits after each recorded step (once the console has it in the timeline) for {@link
+ * #release()}, so a test decides when the next step may run — the way to watch a task while it is
+ * running without any fixed wait.
  */
 final class SimLauncher implements TaskLauncher {
 
+  /**
+   * The Wi-Fi flow as the sim shows Settings through perception: by resource id, since the row's
+   * label is merged with its summary ("Wi-Fi | Off") and the switch says "Off" or "On".
+   */
   static final String WIFI_FLOW =
       String.join(
           "\n",
           "name: Turn Wi-Fi on",
           "steps:",
           "  - launch_app: com.android.settings",
-          "  - tap: { text: \"Wi-Fi\" }",
-          "  - tap: { text: \"Wi-Fi\", checkable: true }",
-          "  - assert_visible: { text: \"Wi-Fi\", checked: true }",
+          "  - tap: { element: \"com.android.settings:id/wifi_row\" }",
+          "  - tap: { element: \"com.android.settings:id/wifi_switch\" }",
+          "  - assert_visible: { id: \"com.android.settings:id/wifi_switch\", checked: true }",
           "");
 
   private static final Clock SIM_CLOCK =
@@ -94,6 +100,7 @@ final class SimLauncher implements TaskLauncher {
                   .worldConfig(config.worldConfig())
                   .taskIds(() -> id)
                   .listener(listener)
+                  .listener(gate == null ? new TaskListener() {} : gate())
                   .build();
           return runner.run(goal, cancellation);
         }
@@ -101,20 +108,26 @@ final class SimLauncher implements TaskLauncher {
     };
   }
 
-  private Observer observer(SimDevice device) {
+  private static Observer observer(SimDevice device) {
     Perceiver perceiver = new Perceiver(OcrEngine.NONE);
-    int[] observations = {0};
     return () -> {
-      if (gate != null && observations[0]++ > 0) {
+      RawCapture capture = device.capture();
+      return new Observation(perceiver.observe(capture), capture.screenshot());
+    };
+  }
+
+  /** Holds the task after each recorded step until the test releases it. */
+  private TaskListener gate() {
+    return new TaskListener() {
+      @Override
+      public void stepRecorded(StepRecord record) {
         try {
           gate.acquire();
         } catch (InterruptedException e) {
+          // Stopping the console interrupts the task; the runner then ends it as cancelled.
           Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted while waiting for the test's go-ahead", e);
         }
       }
-      RawCapture capture = device.capture();
-      return new Observation(perceiver.observe(capture), capture.screenshot());
     };
   }
 }

@@ -10,9 +10,9 @@
     'name: Turn Wi-Fi on',
     'steps:',
     '  - launch_app: com.android.settings',
-    '  - tap: { text: "Wi-Fi" }',
-    '  - tap: { text: "Wi-Fi", checkable: true }',
-    '  - assert_visible: { text: "Wi-Fi", checked: true }',
+    '  - tap: { element: "com.android.settings:id/wifi_row" }',
+    '  - tap: { element: "com.android.settings:id/wifi_switch" }',
+    '  - assert_visible: { id: "com.android.settings:id/wifi_switch", checked: true }',
     '',
   ].join('\n');
 
