@@ -30,6 +30,12 @@
     return el;
   }
 
+  // Like el.replaceChildren, skipping absent parts (null, undefined, false).
+  function fill(el, ...children) {
+    el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+    return el;
+  }
+
   function s(tag, attrs) {
     const el = document.createElementNS(SVG_NS, tag);
     apply(el, attrs);
@@ -215,7 +221,7 @@
     async function load() {
       const [page, st] = await Promise.all([
         api('/api/tasks?limit=' + limit + '&offset=' + offset), refreshStatus()]);
-      strip.replaceChildren(...(st ? st.running : []).map(runningCard));
+      fill(strip, (st ? st.running : []).map(runningCard));
       if (!page.tasks.length) {
         tbody.replaceChildren(h('tr', {}, h('td', { colspan: 6, class: 'empty',
           text: offset ? 'No older tasks.' : 'No tasks yet. Start one, or run apex run in a terminal: it shows up here live.' })));
@@ -282,7 +288,7 @@
       const cancel = task.status === 'RUNNING' && task.cancellable
         ? h('button', { class: 'btn danger small', id: 'cancel', text: 'Cancel after this step', onclick: onCancel })
         : null;
-      head.replaceChildren(
+      fill(head,
         h('div', { class: 'row' }, h('a', { href: '#/', class: 'muted', text: '← Tasks' })),
         h('div', { class: 'row' }, h('h1', { id: 'task-goal', text: task.goal }),
           h('span', { id: 'task-status' }, badge(task.status)), h('span', { class: 'spacer' }), cancel),
@@ -310,16 +316,16 @@
       const usage = tokens(step.llm_usage);
       const sub = [ms(step.timings_ms.total)];
       if (usage.input || usage.output) sub.push((usage.input + usage.output) + ' tok');
-      if (step.error) sub.push(step.error);
+      const args = argsText(step.planned_step.args);
       return h('li', {
         class: 'step-item' + (step.success ? '' : ' failed') + (fresh ? ' new' : '') + (step.index === selected ? ' selected' : ''),
         'data-index': step.index,
         onclick: () => { follow = step.index === lastIndex(); select(step.index); },
       },
       h('span', { class: 'idx', text: step.index }),
-      h('span', { class: 'act', text: step.action + (Object.keys(step.planned_step.args || {}).length ? ' ' + argsText(step.planned_step.args) : ''), title: argsText(step.planned_step.args) }),
-      h('span', { class: 'when', text: step.success ? '✓' : '✗' }),
-      h('span', { class: 'sub', text: sub.join(' · ') }));
+      h('span', { class: 'act', text: step.action }),
+      h('span', { class: 'when', text: sub.join(' · ') }),
+      h('span', { class: 'sub' + (step.error ? ' err' : ''), text: step.error || args || '(no arguments)', title: step.error || args }));
     }
 
     function renderList() {
@@ -570,7 +576,7 @@
 
   function showTip(tip, e, purpose, isTarget) {
     const b = e.bounds;
-    tip.replaceChildren(
+    fill(tip,
       h('div', { class: 'tip-id', text: e.id }),
       h('div', { class: 'tip-text', text: e.text ? '“' + e.text + '”' : '(no text)' }),
       purpose ? h('div', { class: 'tip-purpose', text: purpose }) : null,
