@@ -3,6 +3,9 @@ package dev.apex.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import dev.apex.storage.SqliteTimeline;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -154,8 +157,12 @@ class ConsoleBrowserTest {
         .isEqualTo(true);
     assertThat(browser.findElements(By.cssSelector("#cancel"))).isEmpty();
 
-    browser.findElement(By.cssSelector(".step-item[data-index='3']")).click();
+    wait.until(d -> d.getCurrentUrl().endsWith("/steps/4"));
+    browser.findElement(By.cssSelector(".step-item[data-index='2']")).click();
+    wait.until(d -> d.getCurrentUrl().endsWith("/steps/2"));
+    browser.findElement(By.id("next")).click();
     wait.until(d -> d.getCurrentUrl().endsWith("/steps/3"));
+    assertThat(text(browser, ".step-item.selected .act")).isEqualTo("tap");
     wait.until(
         d ->
             Boolean.TRUE.equals(
@@ -184,6 +191,44 @@ class ConsoleBrowserTest {
     wait.until(d -> d.findElements(By.cssSelector("#tasks tbody tr[data-task]")).size() == 1);
     assertThat(text(browser, "#tasks tbody tr[data-task] [data-status]")).isEqualTo("SUCCEEDED");
     shot("06-tasks-after");
+  }
+
+  @Test
+  void aTaskRunInAnotherProcessAppearsLiveAndShowsSemanticPurposesOnHover() throws IOException {
+    browser.get(console.server.url().toString());
+    wait.until(d -> text(d, "#live").equals("live"));
+    wait.until(d -> !d.findElements(By.cssSelector("#tasks tbody td")).isEmpty());
+
+    TaskId id = TaskId.of("cli1");
+    try (SqliteTimeline cli = SqliteTimeline.open(home.resolve("timeline.db"))) {
+      cli.startTask(id, "android:emulator-5554", "Open the Wi-Fi settings");
+      wait.until(d -> !d.findElements(By.cssSelector("#tasks tr[data-task='cli1']")).isEmpty());
+      wait.until(d -> !d.findElements(By.cssSelector("#running .running-card")).isEmpty());
+      cli.append(TestSteps.tapWifi(id, 1));
+      cli.finishTask(id, TaskStatus.SUCCEEDED, "goal reached after 1 step(s)");
+    }
+    wait.until(d -> "SUCCEEDED".equals(text(d, "#tasks tr[data-task='cli1'] [data-status]")));
+    browser.findElement(By.cssSelector("#tasks tr[data-task='cli1']")).click();
+    wait.until(d -> steps(d) == 1);
+    assertThat(browser.findElements(By.cssSelector("#cancel"))).as("not ours to cancel").isEmpty();
+
+    WebElement row = browser.findElement(By.cssSelector("#boxes rect[data-id='n0/wifi_row']"));
+    assertThat(row.getAttribute("class")).contains("target");
+    new Actions(browser).moveToElement(row).perform();
+    wait.until(d -> d.findElement(By.cssSelector(".tip")).isDisplayed());
+    assertThat(text(browser, ".tip .tip-id")).isEqualTo("n0/wifi_row");
+    assertThat(text(browser, ".tip .tip-text")).isEqualTo("“Wi-Fi”");
+    assertThat(text(browser, ".tip .tip-purpose")).isEqualTo("open Wi-Fi settings");
+    assertThat(text(browser, "#world")).contains("settings/wifi");
+    assertThat(text(browser, "#semantic")).contains("open Wi-Fi settings");
+    assertThat(text(browser, ".metrics")).contains("12 ms");
+    assertThat(
+            browser
+                .findElement(By.cssSelector("#boxes rect[data-id='ocr/1']"))
+                .getAttribute("class"))
+        .contains("OCR");
+    assertThat(browser.getPageSource()).contains("1200");
+    shot("07-other-process-step");
   }
 
   private int steps(WebDriver driver) {

@@ -88,12 +88,17 @@ final class TestSteps {
         annotations);
   }
 
-  /** A small PNG, as a device screenshot. */
+  /** A screenshot of {@link #SCENE}: a white screen with the Wi-Fi row and the Bluetooth text. */
   static byte[] png() {
-    BufferedImage image = new BufferedImage(36, 80, BufferedImage.TYPE_INT_RGB);
+    BufferedImage image = new BufferedImage(360, 800, BufferedImage.TYPE_INT_RGB);
     var g = image.createGraphics();
-    g.setColor(new Color(0x4f46e5));
-    g.fillRect(0, 10, 36, 6);
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, 360, 800);
+    g.setColor(new Color(0xeef0ff));
+    g.fillRect(0, 100, 360, 60);
+    g.setColor(new Color(0x1b1f29));
+    g.fillRect(20, 122, 60, 14);
+    g.fillRect(20, 208, 120, 14);
     g.dispose();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {

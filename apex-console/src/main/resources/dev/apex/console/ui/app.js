@@ -362,8 +362,49 @@
       selected = step.index;
       list.querySelectorAll('.step-item').forEach((li) => li.classList.toggle('selected', Number(li.dataset.index) === selected));
       history.replaceState(null, '', '#/tasks/' + id + '/steps/' + selected);
-      detail.replaceChildren(...stepDetail(step));
+      detail.replaceChildren(...stepDetail(step, player(step)));
     }
+
+    // Playback: step through the recorded steps by hand (buttons, arrow keys) or play them.
+    let playing = null;
+
+    function player(step) {
+      const i = steps.findIndex((st) => st.index === step.index);
+      return h('div', { class: 'player' },
+        h('button', { class: 'btn small', id: 'prev', title: 'Previous step (←)', disabled: i <= 0, text: '◀', onclick: () => { pause(); go(-1); } }),
+        h('button', { class: 'btn small', id: 'play', text: playing ? 'Pause' : 'Play', onclick: () => (playing ? pause() : play()) }),
+        h('button', { class: 'btn small', id: 'next', title: 'Next step (→)', disabled: i >= steps.length - 1, text: '▶', onclick: () => { pause(); go(1); } }),
+        h('span', { class: 'muted num', text: (i + 1) + ' / ' + steps.length }));
+    }
+
+    function go(delta) {
+      const i = steps.findIndex((st) => st.index === selected);
+      const next = steps[i + delta];
+      if (!next) return false;
+      follow = next.index === lastIndex();
+      select(next.index);
+      return true;
+    }
+
+    function play() {
+      if (selected === lastIndex()) select(steps[0].index);
+      playing = setInterval(() => { if (!go(1)) pause(); }, 1200);
+      select(selected);
+    }
+
+    function pause() {
+      if (!playing) return;
+      clearInterval(playing);
+      playing = null;
+      select(selected);
+    }
+
+    function onKey(event) {
+      if (event.target.closest('input, textarea, select')) return;
+      if (event.key === 'ArrowLeft') { pause(); go(-1); }
+      if (event.key === 'ArrowRight') { pause(); go(1); }
+    }
+    document.addEventListener('keydown', onKey);
 
     async function load() {
       const body = await api('/api/tasks/' + id + '/steps');
@@ -404,6 +445,10 @@
         }
       },
       resync() { resync().catch(() => {}); },
+      dispose() {
+        document.removeEventListener('keydown', onKey);
+        if (playing) clearInterval(playing);
+      },
     };
   }
 
@@ -423,7 +468,7 @@
     return null;
   }
 
-  function stepDetail(step) {
+  function stepDetail(step, controls) {
     const args = step.planned_step.args || {};
     const usage = tokens(step.llm_usage);
     const headPanel = h('div', { class: 'panel detail-head' },
@@ -431,6 +476,8 @@
       h('span', { class: 'mono', text: step.action }),
       h('span', { class: 'args', text: argsText(args) }),
       h('span', { class: 'badge ' + (step.success ? 'SUCCEEDED' : 'FAILED'), text: step.success ? 'OK' : 'FAILED' }),
+      h('span', { class: 'spacer' }),
+      controls,
       step.error ? h('div', { class: 'step-error', text: step.error }) : null);
 
     const metrics = h('div', { class: 'panel' }, h('h3', { text: 'Time and tokens' }),
