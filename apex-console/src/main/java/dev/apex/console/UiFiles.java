@@ -7,17 +7,22 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The UI: plain HTML, CSS and JS from the classpath ({@code /dev/apex/console/ui/}), no build step.
- * {@code GET /?token=…} trades a valid token for the session cookie and redirects to {@code /}, so
- * the token leaves the address bar and the history; {@code GET /} without the cookie shows how to
- * get in. The CSS and JS hold no data and are served to anyone on an allowed Host.
+ * The UI: plain HTML, CSS and JS modules from the classpath ({@code /dev/apex/console/ui/}), no
+ * build step. {@code GET /?token=…} trades a valid token for the session cookie and redirects to
+ * {@code /}, so the token leaves the address bar and the history; {@code GET /} without the cookie
+ * shows how to get in. The CSS and JS hold no data and are served to anyone on an allowed Host.
  */
 final class UiFiles {
 
   private static final String ROOT = "/dev/apex/console/ui/";
+  private static final String JS = "text/javascript; charset=utf-8";
   private static final Map<String, String> TYPES =
       Map.of(
-          "app.js", "text/javascript; charset=utf-8",
+          "app.js", JS,
+          "common.js", JS,
+          "pages.js", JS,
+          "task.js", JS,
+          "step.js", JS,
           "app.css", "text/css; charset=utf-8",
           "favicon.svg", "image/svg+xml");
 

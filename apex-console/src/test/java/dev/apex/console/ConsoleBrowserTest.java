@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,6 +29,9 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.remote.RemoteWebDriver;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -96,9 +100,21 @@ class ConsoleBrowserTest {
     options.setBinary(CHROMIUM.toFile());
     options.addArguments(FLAGS);
     options.addArguments("--user-data-dir=" + profile);
+    LoggingPreferences logging = new LoggingPreferences();
+    logging.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logging);
     browser = new RemoteWebDriver(service.getUrl(), options);
     wait = new WebDriverWait(browser, Duration.ofSeconds(30));
     Files.createDirectories(SHOTS);
+  }
+
+  /** Fails on any error the page logged: a script error, a failed request. */
+  private void assertNoBrowserErrors() {
+    List<LogEntry> errors =
+        browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+            .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+            .toList();
+    assertThat(errors).as("errors in the browser console").isEmpty();
   }
 
   @AfterEach
@@ -191,6 +207,7 @@ class ConsoleBrowserTest {
     wait.until(d -> d.findElements(By.cssSelector("#tasks tbody tr[data-task]")).size() == 1);
     assertThat(text(browser, "#tasks tbody tr[data-task] [data-status]")).isEqualTo("SUCCEEDED");
     shot("06-tasks-after");
+    assertNoBrowserErrors();
   }
 
   @Test
@@ -229,6 +246,7 @@ class ConsoleBrowserTest {
         .contains("OCR");
     assertThat(browser.getPageSource()).contains("1200");
     shot("07-other-process-step");
+    assertNoBrowserErrors();
   }
 
   private int steps(WebDriver driver) {
