@@ -46,7 +46,8 @@ final class DescribeCommand implements Callable<Integer> {
       names = {"-d", "--device"},
       paramLabel = "DEVICE",
       defaultValue = "sim",
-      description = "sim (default), android[:SERIAL], ios[:WDA_URL], web[:URL], webdriver:ENDPOINT.")
+      description =
+          "sim (default), android[:SERIAL], ios[:WDA_URL], web[:URL], webdriver:ENDPOINT.")
   String device;
 
   @Option(names = "--from-dump", paramLabel = "FILE", description = "Describe a saved UI dump.")
@@ -152,7 +153,8 @@ final class DescribeCommand implements Callable<Integer> {
       throw new InvalidInputException("--scale must be positive, got " + scale);
     }
     TreeFormat format = platform == null ? detect(bytes) : format(platform);
-    return new RawCapture("dump:" + dump.getFileName(), format, bytes, null, new ScreenSize(0, 0, scale));
+    return new RawCapture(
+        "dump:" + dump.getFileName(), format, bytes, null, new ScreenSize(0, 0, scale));
   }
 
   private static TreeFormat format(String platform) {
@@ -160,8 +162,9 @@ final class DescribeCommand implements Callable<Integer> {
       case "android" -> TreeFormat.UIAUTOMATOR_XML;
       case "appium" -> TreeFormat.APPIUM_UIA2_XML;
       case "ios" -> TreeFormat.WDA_XML;
-      default -> throw new InvalidInputException(
-          "unknown platform '" + platform + "': use android, appium or ios");
+      default ->
+          throw new InvalidInputException(
+              "unknown platform '" + platform + "': use android, appium or ios");
     };
   }
 

@@ -7,6 +7,7 @@ import dev.apex.device.android.AdbServerClient;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,16 +29,19 @@ final class DevicesCommand implements Callable<Integer> {
 
   @Mixin VerboseOption verbose;
 
+  Map<String, String> env = System.getenv();
+
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     out.println("sim                  ready         the built-in simulated phone");
-    AdbAddress address =
-        adb != null ? AdbAddress.parse(adb) : AdbAddress.fromEnvironment(System.getenv());
+    AdbAddress address = adb != null ? AdbAddress.parse(adb) : AdbAddress.fromEnvironment(env);
     try {
-      List<AdbDevices.Entry> entries = new AdbDevices(new AdbServerClient(address, Duration.ofSeconds(2), Duration.ofSeconds(5))).list();
+      List<AdbDevices.Entry> entries =
+          new AdbDevices(new AdbServerClient(address, Duration.ofSeconds(2), Duration.ofSeconds(5)))
+              .list();
       for (AdbDevices.Entry e : entries) {
         String hint =
             e.isUnauthorized()
@@ -51,7 +55,8 @@ final class DevicesCommand implements Callable<Integer> {
     } catch (ApexException e) {
       out.println("(no adb server at " + address + ": Android devices need 'adb start-server')");
     }
-    out.println("web:URL              available     headless Chromium (needs chromium, chromium-driver)");
+    out.println(
+        "web:URL              available     headless Chromium (needs chromium, chromium-driver)");
     out.flush();
     return 0;
   }

@@ -2,9 +2,7 @@ package dev.apex.cli;
 
 import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;
-import dev.apex.core.SceneElement;
 import dev.apex.device.Device;
-import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
 import dev.apex.perception.ocr.TesseractOcr;
@@ -14,6 +12,7 @@ import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
 import dev.apex.semantic.LlmUsage;
+import dev.apex.tools.DescribeScreenSemanticTool;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -59,11 +58,7 @@ final class Observe implements Observer {
 
   /** The enrichment context that shows the model the compact encoding and maps handles back. */
   static EnrichmentContext compactContext(Scene scene, String goal) {
-    EnrichmentContext context =
-        EnrichmentContext.defaults()
-            .withEncoding(
-                CompactEncoder::encode,
-                ref -> CompactEncoder.resolve(scene, ref).map(SceneElement::id));
+    EnrichmentContext context = DescribeScreenSemanticTool.context(scene);
     return goal == null ? context : context.withGoal(goal);
   }
 
@@ -83,8 +78,7 @@ final class Observe implements Observer {
     if (!enrichment.available()) {
       annotations.put("semantic_unavailable", enrichment.reason());
     }
-    return new Observation(
-        scene, capture.screenshot(), enrichment.semanticScene(), annotations);
+    return new Observation(scene, capture.screenshot(), enrichment.semanticScene(), annotations);
   }
 
   /** The latest enrichment, or null when none ran. */

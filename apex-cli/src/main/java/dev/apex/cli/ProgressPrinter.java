@@ -10,8 +10,8 @@ import java.io.PrintWriter;
 
 /**
  * Prints a line per step: its number, the action, what changed on screen, ok or failed, and the
- * time it took. A step's line waits for the next observation, the first scene that shows the
- * step's effect; the last step's line is printed when the task ends.
+ * time it took. A step's line waits for the next observation, the first scene that shows the step's
+ * effect; the last step's line is printed when the task ends.
  */
 final class ProgressPrinter implements TaskListener {
 
@@ -19,7 +19,9 @@ final class ProgressPrinter implements TaskListener {
   private final String prefix;
   private StepRecord pending;
 
-  /** @param prefix put before each line (the device, when several tasks run at once), or "" */
+  /**
+   * @param prefix put before each line (the device, when several tasks run at once), or ""
+   */
   ProgressPrinter(PrintWriter out, String prefix) {
     this.out = out;
     this.prefix = prefix;
@@ -58,7 +60,8 @@ final class ProgressPrinter implements TaskListener {
   private void print(StepRecord r, SceneDiff diff) {
     long ms = r.observeTime().plus(r.planTime()).plus(r.actTime()).toMillis();
     StringBuilder line = new StringBuilder(prefix);
-    line.append(String.format("step %2d  %-6s  ", r.index(), r.result().success() ? "ok" : "FAILED"));
+    line.append(
+        String.format("step %2d  %-6s  ", r.index(), r.result().success() ? "ok" : "FAILED"));
     line.append(StepLines.describe(r.step()));
     if (!r.result().success() && r.result().error() != null) {
       line.append("  — ").append(StepLines.shorten(r.result().error(), 160));

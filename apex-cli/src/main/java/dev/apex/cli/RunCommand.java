@@ -103,7 +103,9 @@ final class RunCommand implements Callable<Integer> {
           for (String selector : selectors) {
             futures.add(
                 pool.submit(
-                    () -> runOne(selector, "[" + selector + "] ", flow, settings, ocr, timeline, out)));
+                    () ->
+                        runOne(
+                            selector, "[" + selector + "] ", flow, settings, ocr, timeline, out)));
           }
           for (Future<TaskOutcome> f : futures) {
             outcomes.add(f.get());
@@ -127,7 +129,8 @@ final class RunCommand implements Callable<Integer> {
     String goal = flow != null ? "flow " + flow.name() + " (" + flow.source() + ")" : what.goal;
     Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
     try (Device device = Devices.open(selector, shared.adb, shared.capabilities);
-        Enricher enricher = settings.semantic().enabled() ? Enricher.create(settings.semantic()) : null) {
+        Enricher enricher =
+            settings.semantic().enabled() ? Enricher.create(settings.semantic()) : null) {
       Observe observe = new Observe(device, new Perceiver(ocr), enricher, what.goal);
       TaskRunner runner =
           TaskRunner.builder(device, observe, planner)

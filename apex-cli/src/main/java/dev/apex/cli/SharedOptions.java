@@ -6,6 +6,7 @@ import dev.apex.semantic.SemanticConfig;
 import dev.apex.world.WorldConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** Options that {@code run} and {@code describe} share: semantic labels, OCR, devices, storage. */
@@ -46,8 +47,11 @@ final class SharedOptions {
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
   Path db;
 
+  /** The environment settings come from; the process's unless a test gives another. */
+  Map<String, String> env = System.getenv();
+
   Settings settings() {
-    SemanticConfig semanticConfig = SemanticConfig.fromEnv();
+    SemanticConfig semanticConfig = SemanticConfig.fromEnv(env);
     if (semantic) {
       semanticConfig = semanticConfig.withEnabled(true);
     }
@@ -56,9 +60,11 @@ final class SharedOptions {
     }
     if (semanticTimeout != null) {
       if (semanticTimeout <= 0) {
-        throw new InvalidInputException("--semantic-timeout must be positive, got " + semanticTimeout);
+        throw new InvalidInputException(
+            "--semantic-timeout must be positive, got " + semanticTimeout);
       }
-      semanticConfig = semanticConfig.withTimeout(Duration.ofMillis((long) (semanticTimeout * 1000)));
+      semanticConfig =
+          semanticConfig.withTimeout(Duration.ofMillis((long) (semanticTimeout * 1000)));
     }
     int steps = maxSteps == null ? TaskRunner.DEFAULT_MAX_STEPS : maxSteps;
     if (steps < 1) {

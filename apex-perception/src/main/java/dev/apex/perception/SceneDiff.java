@@ -61,8 +61,8 @@ public record SceneDiff(
   }
 
   /**
-   * One short line for a person or a model: {@code no visible change}, {@code "Wi-Fi" off → on},
-   * or {@code new screen: +12 −9 elements ("Wi-Fi", "Use Wi-Fi", …)}.
+   * One short line for a person or a model: {@code no visible change}, {@code "Wi-Fi" off → on}, or
+   * {@code new screen: +12 −9 elements ("Wi-Fi", "Use Wi-Fi", …)}.
    */
   public String summary() {
     if (unchanged()) {

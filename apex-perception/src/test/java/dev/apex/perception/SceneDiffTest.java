@@ -59,8 +59,7 @@ class SceneDiffTest {
 
   @Test
   void aChangedTextIsShownBeforeAndAfter() {
-    SceneDiff diff =
-        SceneDiff.between(scene(el("s", "Off")), scene(el("s", "On")));
+    SceneDiff diff = SceneDiff.between(scene(el("s", "Off")), scene(el("s", "On")));
 
     assertThat(diff.summary()).isEqualTo("\"Off\" → \"On\"");
   }

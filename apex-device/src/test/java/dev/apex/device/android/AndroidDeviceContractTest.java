@@ -9,10 +9,7 @@ import dev.apex.testkit.DeviceContract;
 import dev.apex.testkit.DeviceContractFixture;
 import dev.apex.testkit.TestData;
 import dev.apex.testkit.adb.FakeAdbServer;
-import java.io.ByteArrayInputStream;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.AfterEach;
-import org.w3c.dom.Element;
 
 /** The shared Device contract, run against the Android driver and a fake adb server. */
 class AndroidDeviceContractTest extends DeviceContract {
@@ -45,16 +42,12 @@ class AndroidDeviceContractTest extends DeviceContract {
   /** Perception's parser lands from another branch; a standard XML parser stands in here. */
   @Override
   protected void assertTreeReadable(RawCapture capture) {
-    try {
-      Element root =
-          DocumentBuilderFactory.newInstance()
-              .newDocumentBuilder()
-              .parse(new ByteArrayInputStream(capture.tree()))
-              .getDocumentElement();
-      assertThat(root.getTagName()).isEqualTo("hierarchy");
-      assertThat(root.getElementsByTagName("node").getLength()).isPositive();
-    } catch (Exception e) {
-      throw new AssertionError("the capture's tree does not parse as XML", e);
-    }
+    // The real perception pipeline, as the runtime uses it: parse by format, build the Scene.
+    assertThat(dev.apex.perception.TreeParsers.parse(capture).nodes()).isNotEmpty();
+    assertThat(
+            new dev.apex.perception.Perceiver(dev.apex.perception.OcrEngine.NONE)
+                .observe(capture)
+                .elements())
+        .isNotEmpty();
   }
 }

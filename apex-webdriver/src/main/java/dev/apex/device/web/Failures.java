@@ -46,9 +46,6 @@ final class Failures {
           || t instanceof java.net.SocketTimeoutException) {
         return true;
       }
-      if (t.getCause() == t) {
-        break;
-      }
     }
     return false;
   }

@@ -22,9 +22,11 @@ import org.openqa.selenium.remote.http.ClientConfig;
  *
  * <p>Selenium Manager is never consulted: the service is given chromedriver's path, and {@code
  * DriverFinder} (Selenium 4.40) only asks the manager when the service has no executable, no {@code
- * SE_CHROMEDRIVER} variable and no {@code webdriver.chrome.driver} property. The session is a plain
- * {@link WebSession} against the service rather than a {@code ChromeDriver}, so no DevTools
- * connection is opened either.
+ * SE_CHROMEDRIVER} variable and no {@code webdriver.chrome.driver} property. (Were it consulted,
+ * its own switches are environment variables — {@code SE_OFFLINE}, {@code
+ * SE_AVOID_BROWSER_DOWNLOAD} — which {@code SeleniumManager} also takes from JVM system properties
+ * of those names.) The session is a plain {@link WebSession} against the service rather than a
+ * {@code ChromeDriver}, so no DevTools connection is opened either.
  */
 final class LocalChromium {
 

@@ -30,7 +30,7 @@ public final class WebDevice implements Device {
   private final WebSession driver;
   private final Surface surface;
   private final Runnable cleanup;
-  private boolean closed;
+  private volatile boolean closed;
 
   WebDevice(String id, WebSession driver, Surface surface, Runnable cleanup) {
     this.id = id;
