@@ -35,19 +35,16 @@ import java.util.concurrent.Semaphore;
  */
 final class SimLauncher implements TaskLauncher {
 
-  /**
-   * The Wi-Fi flow as the sim shows Settings through perception: by resource id, since the row's
-   * label is merged with its summary ("Wi-Fi | Off") and the switch says "Off" or "On".
-   */
+  /** The project's Wi-Fi flow, as in {@code examples/flows/settings-wifi-on.yaml}. */
   static final String WIFI_FLOW =
       String.join(
           "\n",
           "name: Turn Wi-Fi on",
           "steps:",
           "  - launch_app: com.android.settings",
-          "  - tap: { element: \"com.android.settings:id/wifi_row\" }",
+          "  - tap: { text: \"Wi-Fi\" }",
           "  - tap: { element: \"com.android.settings:id/wifi_switch\" }",
-          "  - assert_visible: { id: \"com.android.settings:id/wifi_switch\", checked: true }",
+          "  - assert_visible: { id: \"com.android.settings:id/wifi_switch\", checked: true, text: \"On\" }",
           "");
 
   private static final Clock SIM_CLOCK =

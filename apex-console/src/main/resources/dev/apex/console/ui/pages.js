@@ -6,9 +6,9 @@ const WIFI_FLOW = [
   'name: Turn Wi-Fi on',
   'steps:',
   '  - launch_app: com.android.settings',
-  '  - tap: { element: "com.android.settings:id/wifi_row" }',
+  '  - tap: { text: "Wi-Fi" }',
   '  - tap: { element: "com.android.settings:id/wifi_switch" }',
-  '  - assert_visible: { id: "com.android.settings:id/wifi_switch", checked: true }',
+  '  - assert_visible: { id: "com.android.settings:id/wifi_switch", checked: true, text: "On" }',
   '',
 ].join('\n');
 
