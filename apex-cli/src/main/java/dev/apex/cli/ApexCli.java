@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       DescribeCommand.class,
       TimelineCommand.class,
       DevicesCommand.class,
+      ConsoleCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ApexCli implements Runnable {
@@ -71,6 +72,9 @@ public final class ApexCli implements Runnable {
       }
       if (instance instanceof DevicesCommand devices) {
         devices.env = env;
+      }
+      if (instance instanceof ConsoleCommand console) {
+        console.env = env;
       }
       return instance;
     }

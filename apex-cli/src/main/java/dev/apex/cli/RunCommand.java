@@ -2,16 +2,12 @@ package dev.apex.cli;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.TaskStatus;
-import dev.apex.device.Device;
-import dev.apex.perception.OcrEngine;
-import dev.apex.perception.Perceiver;
+import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StubPlanner;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.TaskRunner;
-import dev.apex.semantic.Enricher;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import dev.apex.tools.ToolRegistry;
@@ -19,6 +15,7 @@ import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -90,22 +87,22 @@ final class RunCommand implements Callable<Integer> {
               + " the screen once");
       err.flush();
     }
-    OcrEngine ocr = Observe.ocr(settings.ocr(), err);
+    TaskFactory tasks =
+        new TaskFactory(
+            settings, Observe.ocr(settings.ocr(), err), shared.adb, shared.capabilities);
     Path db = shared.db != null ? shared.db : Timelines.defaultFile();
-    try (SqliteTimeline timeline = SqliteTimeline.open(db)) {
+    try (SqliteTimeline timeline =
+        SqliteTimeline.open(db, Clock.systemUTC(), settings.screenshotRetention())) {
       List<TaskOutcome> outcomes = new ArrayList<>();
       if (selectors.size() == 1) {
-        outcomes.add(runOne(selectors.get(0), "", flow, settings, ocr, timeline, out));
+        outcomes.add(runOne(selectors.get(0), "", flow, tasks, timeline, out));
       } else {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, selectors.size()));
         try {
           List<Future<TaskOutcome>> futures = new ArrayList<>();
           for (String selector : selectors) {
-            futures.add(
-                pool.submit(
-                    () ->
-                        runOne(
-                            selector, "[" + selector + "] ", flow, settings, ocr, timeline, out)));
+            String prefix = "[" + selector + "] ";
+            futures.add(pool.submit(() -> runOne(selector, prefix, flow, tasks, timeline, out)));
           }
           for (Future<TaskOutcome> f : futures) {
             outcomes.add(f.get());
@@ -122,27 +119,22 @@ final class RunCommand implements Callable<Integer> {
       String selector,
       String prefix,
       Flow flow,
-      Settings settings,
-      OcrEngine ocr,
+      TaskFactory tasks,
       SqliteTimeline timeline,
       PrintWriter out) {
     String goal = flow != null ? "flow " + flow.name() + " (" + flow.source() + ")" : what.goal;
     Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
-    try (Device device = Devices.open(selector, shared.adb, shared.capabilities);
-        Enricher enricher =
-            settings.semantic().enabled() ? Enricher.create(settings.semantic()) : null) {
-      Observe observe = new Observe(device, new Perceiver(ocr), enricher, what.goal);
-      TaskRunner runner =
-          TaskRunner.builder(device, observe, planner)
-              .maxSteps(settings.maxSteps())
-              .worldConfig(settings.world())
-              .listener(new TimelineRecorder(timeline))
-              .listener(new ProgressPrinter(out, prefix))
-              .build();
-      TaskOutcome outcome = runner.run(goal);
-      printEnd(outcome, prefix, out);
-      return outcome;
-    }
+    TaskOutcome outcome =
+        tasks.run(
+            tasks.open(selector),
+            planner,
+            goal,
+            what.goal,
+            null,
+            List.of(new TimelineRecorder(timeline), new ProgressPrinter(out, prefix)),
+            new Cancellation());
+    printEnd(outcome, prefix, out);
+    return outcome;
   }
 
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {
