@@ -73,6 +73,9 @@ final class RunCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  /** How devices open and retries wait; set by {@link ApexCli}'s factory. */
+  Wiring wiring = Wiring.DEFAULT;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -128,12 +131,13 @@ final class RunCommand implements Callable<Integer> {
       PrintWriter out) {
     String goal = flow != null ? "flow " + flow.name() + " (" + flow.source() + ")" : what.goal;
     Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
-    try (Device device = Devices.open(selector, shared.adb, shared.capabilities);
+    try (Device device = wiring.devices().open(selector, shared.adb, shared.capabilities);
         Enricher enricher =
             settings.semantic().enabled() ? Enricher.create(settings.semantic()) : null) {
       Observe observe = new Observe(device, new Perceiver(ocr), enricher, what.goal);
       TaskRunner runner =
           TaskRunner.builder(device, observe, planner)
+              .sleeper(wiring.sleeper())
               .maxSteps(settings.maxSteps())
               .worldConfig(settings.world())
               .listener(new TimelineRecorder(timeline))
