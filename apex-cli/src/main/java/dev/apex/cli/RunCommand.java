@@ -20,6 +20,7 @@ import dev.apex.world.WorldState;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -103,12 +104,11 @@ final class RunCommand implements Callable<Integer> {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, selectors.size()));
         try {
           List<Future<TaskOutcome>> futures = new ArrayList<>();
-          for (String selector : selectors) {
+          for (int i = 0; i < selectors.size(); i++) {
+            String selector = selectors.get(i);
+            String prefix = prefix(selectors, i);
             futures.add(
-                pool.submit(
-                    () ->
-                        runOne(
-                            selector, "[" + selector + "] ", flow, settings, ocr, timeline, out)));
+                pool.submit(() -> runOne(selector, prefix, flow, settings, ocr, timeline, out)));
           }
           for (Future<TaskOutcome> f : futures) {
             outcomes.add(f.get());
@@ -147,6 +147,20 @@ final class RunCommand implements Callable<Integer> {
       printEnd(outcome, prefix, out);
       return outcome;
     }
+  }
+
+  /**
+   * What goes before each line of the task on {@code selectors.get(i)} when several run: the
+   * selector, numbered ({@code [sim#2] }) when the same selector is given more than once, so that
+   * every line still says which task it belongs to.
+   */
+  static String prefix(List<String> selectors, int i) {
+    String selector = selectors.get(i);
+    if (Collections.frequency(selectors, selector) == 1) {
+      return "[" + selector + "] ";
+    }
+    long earlier = selectors.subList(0, i).stream().filter(selector::equals).count();
+    return "[" + selector + "#" + (earlier + 1) + "] ";
   }
 
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {
