@@ -37,7 +37,8 @@ final class ConsoleLauncher implements TaskLauncher {
         request.isFlow()
             ? Flow.parse(request.flow(), "the console's flow", ToolRegistry.defaultRegistry())
             : null;
-    TaskFactory tasks = new TaskFactory(Settings.of(config, env, true), ocr, adb, null);
+    TaskFactory tasks =
+        new TaskFactory(Settings.of(config, env, true), ocr, adb, null, Wiring.DEFAULT);
     String goal = flow != null ? "flow " + flow.name() : request.goal();
     return new PreparedTask() {
       @Override

@@ -27,12 +27,19 @@ final class TaskFactory {
   private final OcrEngine ocr;
   private final String adb;
   private final java.nio.file.Path capabilities;
+  private final Wiring wiring;
 
-  TaskFactory(Settings settings, OcrEngine ocr, String adb, java.nio.file.Path capabilities) {
+  TaskFactory(
+      Settings settings,
+      OcrEngine ocr,
+      String adb,
+      java.nio.file.Path capabilities,
+      Wiring wiring) {
     this.settings = settings;
     this.ocr = ocr;
     this.adb = adb;
     this.capabilities = capabilities;
+    this.wiring = wiring;
   }
 
   Settings settings() {
@@ -41,7 +48,7 @@ final class TaskFactory {
 
   /** Opens the device; the caller runs with {@link #run} and the device is closed there. */
   Device open(String selector) {
-    return Devices.open(selector, adb, capabilities);
+    return wiring.devices().open(selector, adb, capabilities);
   }
 
   /**
@@ -70,6 +77,7 @@ final class TaskFactory {
       TaskRunner.Builder builder =
           TaskRunner.builder(device, observe, planner)
               .registry(tools)
+              .sleeper(wiring.sleeper())
               .maxSteps(settings.maxSteps())
               .worldConfig(settings.world());
       if (taskId != null) {
