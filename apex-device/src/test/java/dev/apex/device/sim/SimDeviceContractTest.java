@@ -1,0 +1,41 @@
+package dev.apex.device.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.apex.core.RawCapture;
+import dev.apex.core.TreeFormat;
+import dev.apex.device.Device;
+import dev.apex.testkit.DeviceContract;
+import dev.apex.testkit.DeviceContractFixture;
+import dev.apex.testkit.FakeClock;
+import org.w3c.dom.Element;
+
+/** The shared Device contract, run against the sim. */
+class SimDeviceContractTest extends DeviceContract {
+
+  @Override
+  protected Device createDevice() {
+    return SimDevice.create(new FakeClock());
+  }
+
+  @Override
+  protected DeviceContractFixture fixture() {
+    return DeviceContractFixture.builder(TreeFormat.UIAUTOMATOR_XML)
+        .knownApp("com.android.settings")
+        .unknownApp("com.example.not.installed")
+        .safeTap(360, 1500)
+        .build();
+  }
+
+  /** Perception's parser lands in another branch; a standard XML parser stands in for now. */
+  @Override
+  protected void assertTreeReadable(RawCapture capture) {
+    try {
+      Element root = SimCaptureTest.parse(capture).getDocumentElement();
+      assertThat(root.getTagName()).isEqualTo("hierarchy");
+      assertThat(root.getElementsByTagName("node").getLength()).isPositive();
+    } catch (Exception e) {
+      throw new AssertionError("the sim's tree does not parse as XML", e);
+    }
+  }
+}
