@@ -38,7 +38,7 @@ public final class Bench {
   /** How much to measure, by mode. */
   private record Settings(
       Harness.Plan step,
-      int stepGlobalWarmup,
+      long stepWarmupNanos,
       Harness.Plan append,
       int[] fusionSizes,
       List<Harness.Plan> fusionPlans,
@@ -47,25 +47,25 @@ public final class Bench {
 
     static final Settings FULL =
         new Settings(
-            new Harness.Plan(300, 200, 5_000, 1_500_000_000L),
-            100,
+            new Harness.Plan(300, 0, 200, 5_000, 1_500_000_000L),
+            5_000_000_000L,
             Harness.Plan.fixed(10, 100),
             new int[] {350, 3_500, 35_000},
             List.of(
-                new Harness.Plan(50, 50, 1_000, 3_000_000_000L),
-                new Harness.Plan(5, 15, 200, 10_000_000_000L)),
-            10,
-            40);
+                new Harness.Plan(50, 3_000_000_000L, 50, 1_000, 4_000_000_000L),
+                new Harness.Plan(5, 5_000_000_000L, 15, 200, 12_000_000_000L)),
+            5,
+            30);
 
     static final Settings QUICK =
         new Settings(
-            new Harness.Plan(60, 30, 500, 150_000_000L),
-            20,
+            new Harness.Plan(100, 0, 30, 500, 150_000_000L),
+            2_000_000_000L,
             Harness.Plan.fixed(3, 15),
             new int[] {350, 3_500},
-            List.of(new Harness.Plan(15, 15, 200, 600_000_000L)),
-            3,
-            8);
+            List.of(new Harness.Plan(30, 2_000_000_000L, 15, 300, 1_500_000_000L)),
+            1,
+            4);
   }
 
   /**
@@ -95,17 +95,20 @@ public final class Bench {
     RetentionResult retention = Retention.measure(dumps);
     say(progress, "  " + retention.retained() + "/" + retention.interactive() + " retained");
 
+    settle();
     say(progress, "M3 per-step overhead: parse + fuse + encode + world vs a bare SAX parse");
     List<StepOverheadResult.Row> rows =
-        StepOverhead.measure(dumps, settings.step(), settings.stepGlobalWarmup(), progress);
+        StepOverhead.measure(dumps, settings.step(), settings.stepWarmupNanos(), progress);
     say(progress, "M3 timeline append on a temporary SQLite file");
     TimelineAppend.Result append = timelineAppend(dumps, settings.append());
     StepOverheadResult stepOverhead = new StepOverheadResult(rows, append);
 
+    settle();
     say(progress, "M4 fusion scaling on generated layouts");
     FusionScalingResult fusion =
         FusionScaling.measure(settings.fusionSizes(), settings.fusionPlans(), progress);
 
+    settle();
     say(progress, "M5 loop overhead: a 20-step flow on the simulated phone");
     LoopOverheadResult loop =
         LoopOverhead.measure(settings.loopWarmupRuns(), settings.loopRuns(), progress);
@@ -150,6 +153,11 @@ public final class Bench {
       png = sim.capture().screenshot();
     }
     return TimelineAppend.measure(plan, scene, world.state(), png);
+  }
+
+  /** Collects the previous part's garbage, so its collection is not timed in the next part. */
+  private static void settle() {
+    System.gc();
   }
 
   private static void say(PrintWriter progress, String line) {

@@ -125,7 +125,7 @@ public record CompressionResult(List<Row> rows) implements MetricResult {
     }
     t.row(
         "**all " + rows.size() + " dumps**",
-        rows.stream().mapToInt(Row::nodes).sum(),
+        Fmt.count(rows.stream().mapToInt(Row::nodes).sum()),
         Fmt.count(raw),
         Fmt.count(enc),
         Fmt.count(text),

@@ -37,7 +37,7 @@ final class FusionScaling {
     for (int i = 0; i + 1 < layouts.size(); i++) {
       GeneratedLayout small = layouts.get(i);
       GeneratedLayout big = layouts.get(i + 1);
-      List<Timing> t =
+      List<Measurement> t =
           Harness.interleaved(
               plans.get(i),
               List.of(
@@ -47,12 +47,13 @@ final class FusionScaling {
           new FusionScalingResult.Step(small.nodes(), big.nodes(), t.get(0), t.get(1));
       steps.add(step);
       progress.printf(
-          "  %,d → %,d nodes: %s → %s (%s)%n",
+          "  %,d → %,d nodes: %s → %s (%s; wall clock %s)%n",
           small.nodes(),
           big.nodes(),
-          Fmt.nanos(t.get(0).median()),
-          Fmt.nanos(t.get(1).median()),
-          Fmt.times(step.ratio()));
+          Fmt.nanos(t.get(0).cpu().median()),
+          Fmt.nanos(t.get(1).cpu().median()),
+          Fmt.times(step.ratio()),
+          Fmt.times(step.wallRatio()));
       progress.flush();
     }
     return new FusionScalingResult(sized, steps);

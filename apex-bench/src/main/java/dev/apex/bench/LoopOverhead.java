@@ -100,8 +100,10 @@ final class LoopOverhead {
       for (int v = 0; v < VARIANTS.length; v++) {
         variants.add(LoopOverheadResult.Variant.of(VARIANTS[v], byVariant.get(v)));
         progress.printf(
-            "  %s: %s per step over the device%n",
-            VARIANTS[v], Fmt.nanos(variants.get(v).overhead().median()));
+            "  %s: %s per step over the device (CPU time %s)%n",
+            VARIANTS[v],
+            Fmt.nanos(variants.get(v).overhead().median()),
+            Fmt.nanos(variants.get(v).cpuOverhead().median()));
       }
       progress.flush();
       return new LoopOverheadResult(flow.steps().size(), variants);
@@ -120,12 +122,26 @@ final class LoopOverhead {
    * @param perception parsing and building scenes
    * @param world folding steps into the world model
    * @param timeline appending to the timeline (0 without one)
+   * @param cpu the run thread's CPU time
+   * @param deviceCpu of which inside the device
    */
   record Run(
-      int steps, long wall, long device, long waited, long perception, long world, long timeline) {
+      int steps,
+      long wall,
+      long device,
+      long waited,
+      long perception,
+      long world,
+      long timeline,
+      long cpu,
+      long deviceCpu) {
 
     long overhead() {
       return wall - device - waited;
+    }
+
+    long cpuOverhead() {
+      return cpu - deviceCpu;
     }
   }
 
@@ -167,9 +183,11 @@ final class LoopOverhead {
       builder.listener(new Recorder(timeline, recording));
     }
     TaskRunner runner = builder.build();
+    long cpuStart = Harness.cpuNow();
     long start = System.nanoTime();
     TaskOutcome outcome = runner.run(flow.name());
     long wall = System.nanoTime() - start;
+    long cpu = Harness.cpuNow() - cpuStart;
     device.close();
     if (outcome.status() != TaskStatus.SUCCEEDED) {
       throw new IllegalStateException(
@@ -185,7 +203,9 @@ final class LoopOverhead {
         waited[0],
         perception[0],
         world[0],
-        recording[0]);
+        recording[0],
+        cpu,
+        device.cpuNanos());
   }
 
   /** Records a task in the timeline, adding up the time it takes. */

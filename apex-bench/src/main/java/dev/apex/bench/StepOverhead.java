@@ -31,13 +31,14 @@ final class StepOverhead {
   private StepOverhead() {}
 
   static List<StepOverheadResult.Row> measure(
-      List<Dump> dumps, Harness.Plan plan, int globalWarmup, PrintWriter progress) {
+      List<Dump> dumps, Harness.Plan plan, long warmupNanos, PrintWriter progress) {
     List<Probe> probes = new ArrayList<>();
     for (Dump dump : dumps) {
       probes.add(new Probe(dump));
     }
     // Warm every path on every dump first, so the first dump measured is not the JIT's tutorial.
-    for (int i = 0; i < globalWarmup; i++) {
+    long start = System.nanoTime();
+    for (int i = 0; i < 10 || System.nanoTime() - start < warmupNanos; i++) {
       for (Probe p : probes) {
         for (Supplier<?> op : p.ops()) {
           Blackhole.consume(op.get());
@@ -46,7 +47,7 @@ final class StepOverhead {
     }
     List<StepOverheadResult.Row> rows = new ArrayList<>();
     for (Probe p : probes) {
-      List<Timing> t = Harness.interleaved(plan, p.ops());
+      List<Measurement> t = Harness.interleaved(plan, p.ops());
       rows.add(
           new StepOverheadResult.Row(
               p.dump.file(),
@@ -59,8 +60,8 @@ final class StepOverhead {
               t.get(4),
               t.get(5)));
       progress.printf(
-          "  %-70s step %s, SAX %s%n",
-          p.dump.file(), Fmt.nanos(t.get(1).median()), Fmt.nanos(t.get(0).median()));
+          "  %-70s step %s, SAX %s (CPU medians)%n",
+          p.dump.file(), Fmt.nanos(t.get(1).cpu().median()), Fmt.nanos(t.get(0).cpu().median()));
       progress.flush();
     }
     return rows;

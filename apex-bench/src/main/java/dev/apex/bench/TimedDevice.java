@@ -7,25 +7,43 @@ import dev.apex.device.Key;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * A {@link Device} that adds up the time spent inside the device it wraps, so a loop's wall time
- * can be split into the device's and the runtime's. Not thread-safe, like every device.
+ * A {@link Device} that adds up the time spent inside the device it wraps — by the wall clock and
+ * by the calling thread's CPU time — so a loop's time can be split into the device's and the
+ * runtime's. Not thread-safe, like every device.
  */
 final class TimedDevice implements Device {
 
   private final Device device;
+  private final LongSupplier wallClock;
+  private final LongSupplier cpuClock;
   private long nanos;
+  private long cpuNanos;
   private int calls;
 
+  /** Timed by {@link System#nanoTime()} and the calling thread's CPU time. */
   TimedDevice(Device device) {
-    this.device = Objects.requireNonNull(device, "device");
+    this(device, System::nanoTime, Harness::cpuNow);
   }
 
-  /** Time spent inside the wrapped device so far, in nanoseconds. */
+  /** With the clocks given, in nanoseconds (tests pass fake ones). */
+  TimedDevice(Device device, LongSupplier wallClock, LongSupplier cpuClock) {
+    this.device = Objects.requireNonNull(device, "device");
+    this.wallClock = Objects.requireNonNull(wallClock, "wallClock");
+    this.cpuClock = Objects.requireNonNull(cpuClock, "cpuClock");
+  }
+
+  /** Wall-clock time spent inside the wrapped device so far, in nanoseconds. */
   long nanos() {
     return nanos;
+  }
+
+  /** The calling thread's CPU time spent inside the wrapped device so far, in nanoseconds. */
+  long cpuNanos() {
+    return cpuNanos;
   }
 
   /** Calls made to the wrapped device so far. */
@@ -34,23 +52,23 @@ final class TimedDevice implements Device {
   }
 
   private <T> T timed(Supplier<T> call) {
-    long start = System.nanoTime();
+    long cpuStart = cpuClock.getAsLong();
+    long start = wallClock.getAsLong();
     try {
       return call.get();
     } finally {
-      nanos += System.nanoTime() - start;
+      nanos += wallClock.getAsLong() - start;
+      cpuNanos += cpuClock.getAsLong() - cpuStart;
       calls++;
     }
   }
 
   private void timed(Runnable call) {
-    long start = System.nanoTime();
-    try {
-      call.run();
-    } finally {
-      nanos += System.nanoTime() - start;
-      calls++;
-    }
+    timed(
+        () -> {
+          call.run();
+          return null;
+        });
   }
 
   @Override

@@ -38,7 +38,7 @@ public final class TimelineAppend {
    * @param append one {@link SqliteTimeline#append}
    * @param fsync a write of {@code bytes} and {@link FileChannel#force}
    */
-  public record Result(int bytes, Timing append, Timing fsync) {}
+  public record Result(int bytes, Measurement append, Measurement fsync) {}
 
   private TimelineAppend() {}
 
@@ -66,7 +66,7 @@ public final class TimelineAppend {
               Json.write(scene).getBytes(StandardCharsets.UTF_8),
               Json.write(world).getBytes(StandardCharsets.UTF_8),
               png);
-      List<Timing> t =
+      List<Measurement> t =
           Harness.interleaved(
               plan,
               List.of(
