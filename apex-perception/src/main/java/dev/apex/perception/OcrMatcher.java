@@ -10,7 +10,7 @@ import java.util.Objects;
  * its threshold are stated there. Public so that a benchmark can compare it with an optimal
  * (Hungarian) assignment over the same {@link #score scores}.
  *
- * <p>Candidate pairs come from a {@link SpatialIndex} point query at each box's centre: a node that
+ * <p>Candidate pairs come from a {@link CentreSweep} point query at each box's centre: a node that
  * contains a box contains its centre, and two rectangles with IoU ≥ 0.5 contain each other's centre
  * (per axis, IoU ≥ 0.5 forces the overlap past the midpoint), so no eligible pair is missed while
  * the work stays proportional to boxes × nesting depth rather than boxes × nodes. Stateless and
@@ -37,12 +37,20 @@ public final class OcrMatcher {
     if (iou >= SceneBuilder.IOU_THRESHOLD) {
       return iou;
     }
-    return mayContain && iou > 0 && grown(node).contains(box) ? iou : 0;
+    int slack = SceneBuilder.CONTAINMENT_SLACK_PX;
+    return mayContain
+            && iou > 0
+            && box.left() >= node.left() - slack
+            && box.top() >= node.top() - slack
+            && box.right() <= node.right() + slack
+            && box.bottom() <= node.bottom() + slack
+        ? iou
+        : 0;
   }
 
   /**
-   * Greedy best-score assignment: every candidate pair, in descending score (ties broken by box
-   * order, deterministically), is taken when neither its box nor its node is taken yet.
+   * Greedy best-score assignment: every candidate pair, in descending score (ties go to the box
+   * nearer the top, deterministically), is taken when neither its box nor its node is taken yet.
    *
    * @param nodes node bounds in pixels; {@code null} entries are never matched
    * @param mayContain per node, whether a box lying inside it matches it; null means all may
@@ -52,22 +60,31 @@ public final class OcrMatcher {
   public static int[] assign(List<Bounds> nodes, boolean[] mayContain, List<Bounds> boxes) {
     Objects.requireNonNull(nodes, "nodes");
     Objects.requireNonNull(boxes, "boxes");
+    if (nodes.isEmpty() || boxes.isEmpty()) {
+      int[] none = new int[boxes.size()];
+      Arrays.fill(none, -1);
+      return none;
+    }
+    return assign(index(nodes), nodes, mayContain, boxes);
+  }
+
+  /** {@link #assign(List, boolean[], List)} over an index built by {@link #index}. */
+  static int[] assign(
+      CentreSweep index, List<Bounds> nodes, boolean[] mayContain, List<Bounds> boxes) {
     int[] result = new int[boxes.size()];
     Arrays.fill(result, -1);
-    if (nodes.isEmpty() || boxes.isEmpty()) {
-      return result;
-    }
-    SpatialIndex index = index(nodes);
     Pairs pairs = new Pairs(boxes.size() * 4);
-    for (int b = 0; b < boxes.size(); b++) {
+    // The sweep takes its points top to bottom.
+    index.restart();
+    for (int b : topToBottom(boxes)) {
       Bounds box = boxes.get(b);
       if (!box.hasArea()) {
         continue;
       }
       int boxIndex = b;
       index.containing(
-          (box.left() + box.right()) / 2.0,
-          (box.top() + box.bottom()) / 2.0,
+          CentreSweep.centreX(box),
+          CentreSweep.centreY(box),
           n -> {
             double s = score(nodes.get(n), mayContain == null || mayContain[n], box);
             if (s > 0) {
@@ -78,7 +95,7 @@ public final class OcrMatcher {
     long[] order = pairs.sortedByScore();
     boolean[] nodeTaken = new boolean[nodes.size()];
     for (long key : order) {
-      int p = (int) key;
+      int p = RadixSort.payload(key);
       int b = pairs.box[p];
       int n = pairs.node[p];
       if (result[b] < 0 && !nodeTaken[n]) {
@@ -89,21 +106,28 @@ public final class OcrMatcher {
     return result;
   }
 
-  /** Indexes the nodes, grown by the containment slack, skipping null and empty ones. */
-  static SpatialIndex index(List<Bounds> nodes) {
-    Bounds[] grown = new Bounds[nodes.size()];
-    boolean[] include = new boolean[nodes.size()];
-    for (int i = 0; i < grown.length; i++) {
-      Bounds b = nodes.get(i);
-      include[i] = b != null && b.hasArea();
-      grown[i] = include[i] ? grown(b) : Bounds.EMPTY;
+  private static int[] topToBottom(List<Bounds> boxes) {
+    long[] keys = new long[boxes.size()];
+    for (int b = 0; b < keys.length; b++) {
+      Bounds box = boxes.get(b);
+      keys[b] = RadixSort.pack(CentreSweep.doubledCentreY(box), b);
     }
-    return new SpatialIndex(Arrays.asList(grown), include);
+    RadixSort.sort(keys, keys.length);
+    int[] order = new int[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      order[i] = RadixSort.payload(keys[i]);
+    }
+    return order;
   }
 
-  private static Bounds grown(Bounds b) {
-    int s = SceneBuilder.CONTAINMENT_SLACK_PX;
-    return new Bounds(b.left() - s, b.top() - s, b.right() + s, b.bottom() + s);
+  /** Indexes the nodes, grown by the containment slack, skipping null and empty ones. */
+  static CentreSweep index(List<Bounds> nodes) {
+    boolean[] include = new boolean[nodes.size()];
+    for (int i = 0; i < include.length; i++) {
+      Bounds b = nodes.get(i);
+      include[i] = b != null && b.hasArea();
+    }
+    return new CentreSweep(nodes, include, SceneBuilder.CONTAINMENT_SLACK_PX);
   }
 
   /** Candidate pairs in parallel arrays. */
@@ -130,17 +154,14 @@ public final class OcrMatcher {
       score[size++] = s;
     }
 
-    /**
-     * Pair indexes in descending score, as longs (low 32 bits: the pair), so the sort is a
-     * primitive one; scores closer than 2^-31 tie and fall back to insertion (box) order.
-     */
+    /** Packed pair indexes in descending score; equal scores keep insertion (top-down) order. */
     long[] sortedByScore() {
       long[] keys = new long[size];
       for (int i = 0; i < size; i++) {
-        long rank = (long) ((1.0 - score[i]) * (1L << 31));
-        keys[i] = (rank << 32) | i;
+        // Scores are in (0, 1]; 2^30 steps keep the rank a non-negative int.
+        keys[i] = RadixSort.pack((int) ((1.0 - score[i]) * (1 << 30)), i);
       }
-      Arrays.sort(keys);
+      RadixSort.sort(keys, size);
       return keys;
     }
   }

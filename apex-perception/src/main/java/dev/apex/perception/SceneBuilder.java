@@ -1,12 +1,10 @@
 package dev.apex.perception;
 
 import dev.apex.core.Bounds;
-import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -98,13 +96,13 @@ public final class SceneBuilder {
 
     boolean[] keep = new boolean[n];
     for (int i = 0; i < n; i++) {
-      keep[i] = usable[i] && (flat.node(i).interactive() || !label[i].isEmpty());
+      keep[i] = usable[i] && (flat.interactive(i) || !label[i].isEmpty());
     }
     dropRepeatedLabels(flat, keep, label);
     double maxLabelArea = MAX_LABEL_AREA_FRACTION * tree.width() * (double) tree.height();
     mergeLabels(flat, usable, keep, label, confidence, source, maxLabelArea);
 
-    List<SceneElement> elements = new ArrayList<>();
+    List<SceneElement> elements = new ArrayList<>(n / 2 + ocr.size());
     for (int i = 0; i < n; i++) {
       if (keep[i]) {
         UiNode node = flat.node(i);
@@ -157,11 +155,12 @@ public final class SceneBuilder {
       nodeBounds.add(usable[i] ? node.bounds() : null);
       mayContain[i] =
           usable[i]
-              && (node.children().isEmpty() || node.interactive() || !label[i].isEmpty())
+              && (node.children().isEmpty() || flat.interactive(i) || !label[i].isEmpty())
               && (maxLabelArea <= 0 || node.bounds().area() <= maxLabelArea);
     }
     List<Bounds> boxBounds = ocr.stream().map(OcrBox::bounds).toList();
-    int[] match = OcrMatcher.assign(nodeBounds, mayContain, boxBounds);
+    CentreSweep index = OcrMatcher.index(nodeBounds);
+    int[] match = OcrMatcher.assign(index, nodeBounds, mayContain, boxBounds);
     List<OcrBox> unmatched = new ArrayList<>();
     for (int b = 0; b < match.length; b++) {
       OcrBox box = ocr.get(b);
@@ -179,14 +178,15 @@ public final class SceneBuilder {
     if (unmatched.isEmpty()) {
       return unmatched;
     }
-    SpatialIndex index = OcrMatcher.index(nodeBounds);
     List<OcrBox> ocrOnly = new ArrayList<>();
+    unmatched.sort(Comparator.comparingInt(b -> CentreSweep.doubledCentreY(b.bounds())));
+    index.restart();
     for (OcrBox box : unmatched) {
       String wanted = box.text().strip();
       boolean[] carried = {false};
       index.containing(
-          (box.bounds().left() + box.bounds().right()) / 2.0,
-          (box.bounds().top() + box.bounds().bottom()) / 2.0,
+          CentreSweep.centreX(box.bounds()),
+          CentreSweep.centreY(box.bounds()),
           i -> carried[0] |= containsIgnoreCase(label[i], wanted));
       if (!carried[0]) {
         ocrOnly.add(box);
@@ -198,7 +198,7 @@ public final class SceneBuilder {
   /** A non-interactive node whose label a kept descendant repeats leaves it to the descendant. */
   private static void dropRepeatedLabels(FlatTree flat, boolean[] keep, String[] label) {
     for (int i = 0; i < flat.size(); i++) {
-      if (!keep[i] || flat.node(i).interactive()) {
+      if (!keep[i] || flat.interactive(i)) {
         continue;
       }
       for (int j = i + 1; j < flat.end(i); j++) {
@@ -222,8 +222,7 @@ public final class SceneBuilder {
     for (int i = 0; i < flat.size(); i++) {
       UiNode container = flat.node(i);
       if (!keep[i]
-          || !(container.flags().contains(ElementFlag.CLICKABLE)
-              || container.flags().contains(ElementFlag.LONG_CLICKABLE))
+          || !flat.clickable(i)
           || (maxLabelArea > 0 && container.bounds().area() > maxLabelArea)) {
         continue;
       }
@@ -232,7 +231,7 @@ public final class SceneBuilder {
       int j = i + 1;
       while (j < flat.end(i)) {
         UiNode d = flat.node(j);
-        if (usable[j] && d.interactive()) {
+        if (usable[j] && flat.interactive(j)) {
           j = flat.end(j);
           continue;
         }
@@ -272,65 +271,5 @@ public final class SceneBuilder {
       }
     }
     return false;
-  }
-
-  /** The tree's nodes (root excluded) in document order, with each subtree's end. */
-  private static final class FlatTree {
-    private final UiNode[] nodes;
-    private final int[] end;
-
-    private FlatTree(UiNode[] nodes, int[] end) {
-      this.nodes = nodes;
-      this.end = end;
-    }
-
-    static FlatTree of(UiTree tree) {
-      // Explicit stack: synthetic trees can be deeper than recursion allows.
-      List<UiNode> order = new ArrayList<>();
-      int[] end = new int[64];
-      UiNode[] stackNode = new UiNode[32];
-      int[] stackNext = new int[32];
-      int[] stackIndex = new int[32];
-      int depth = 0;
-      stackNode[0] = tree.root();
-      stackIndex[0] = -1;
-      while (depth >= 0) {
-        UiNode top = stackNode[depth];
-        if (stackNext[depth] < top.children().size()) {
-          UiNode child = top.children().get(stackNext[depth]++);
-          if (++depth == stackNode.length) {
-            stackNode = Arrays.copyOf(stackNode, depth * 2);
-            stackNext = Arrays.copyOf(stackNext, depth * 2);
-            stackIndex = Arrays.copyOf(stackIndex, depth * 2);
-          }
-          stackNode[depth] = child;
-          stackNext[depth] = 0;
-          stackIndex[depth] = order.size();
-          order.add(child);
-        } else {
-          if (stackIndex[depth] >= 0) {
-            if (stackIndex[depth] >= end.length) {
-              end = Arrays.copyOf(end, Math.max(end.length * 2, stackIndex[depth] + 1));
-            }
-            end[stackIndex[depth]] = order.size();
-          }
-          stackNode[depth--] = null;
-        }
-      }
-      return new FlatTree(order.toArray(new UiNode[0]), Arrays.copyOf(end, order.size()));
-    }
-
-    int size() {
-      return nodes.length;
-    }
-
-    UiNode node(int i) {
-      return nodes[i];
-    }
-
-    /** One past the last descendant of node {@code i}. */
-    int end(int i) {
-      return end[i];
-    }
   }
 }

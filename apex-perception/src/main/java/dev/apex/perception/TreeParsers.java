@@ -5,6 +5,7 @@ import dev.apex.core.RawCapture;
 import dev.apex.core.TreeFormat;
 import dev.apex.perception.android.AndroidTreeParser;
 import dev.apex.perception.ios.WdaTreeParser;
+import dev.apex.perception.web.WebTreeParser;
 import java.util.Objects;
 
 /** Picks the {@link TreeParser} for a capture's {@link TreeFormat}. Thread-safe. */
@@ -12,6 +13,7 @@ public final class TreeParsers {
 
   private static final TreeParser ANDROID = new AndroidTreeParser();
   private static final TreeParser WDA = new WdaTreeParser();
+  private static final TreeParser WEB = new WebTreeParser();
 
   private TreeParsers() {}
 
@@ -25,7 +27,7 @@ public final class TreeParsers {
     return switch (format) {
       case UIAUTOMATOR_XML, APPIUM_UIA2_XML -> ANDROID;
       case WDA_XML -> WDA;
-      case WEB_JSON -> throw new InvalidInputException("no parser for WEB_JSON in this build");
+      case WEB_JSON -> WEB;
     };
   }
 

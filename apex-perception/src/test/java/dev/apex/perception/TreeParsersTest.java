@@ -1,12 +1,8 @@
 package dev.apex.perception;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import dev.apex.core.InvalidInputException;
-import dev.apex.core.RawCapture;
-import dev.apex.core.ScreenSize;
 import dev.apex.core.TreeFormat;
 import dev.apex.perception.Dumps.Dump;
 import java.util.List;
@@ -100,12 +96,8 @@ class TreeParsersTest {
   }
 
   @Test
-  void webJsonHasNoParserInThisBuild() {
-    RawCapture capture =
-        new RawCapture("web", TreeFormat.WEB_JSON, "{}".getBytes(), null, ScreenSize.pixels(1, 1));
-
-    assertThatThrownBy(() -> TreeParsers.parse(capture))
-        .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("WEB_JSON");
+  void webJsonGoesToTheWebTreeParser() {
+    assertThat(TreeParsers.forFormat(TreeFormat.WEB_JSON))
+        .isInstanceOf(dev.apex.perception.web.WebTreeParser.class);
   }
 }

@@ -2,6 +2,7 @@ package dev.apex.runtime;
 
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
+import dev.apex.world.WorldState;
 import java.util.List;
 
 /**
@@ -18,4 +19,15 @@ public interface Planner {
    * @return the steps to run next, in order; empty when the goal is reached; never null
    */
   List<PlannedStep> plan(String goal, Scene scene, TaskContext context);
+
+  /**
+   * Plans with the task's world state in view (seed 000, D6). The runner calls this one, passing
+   * {@code context.world()}; the default ignores the world and calls {@link #plan(String, Scene,
+   * TaskContext)}, so planners written before the world existed keep working unchanged.
+   *
+   * @param world a read-only snapshot of where the task stands, or null when world tracking is off
+   */
+  default List<PlannedStep> plan(String goal, Scene scene, TaskContext context, WorldState world) {
+    return plan(goal, scene, context);
+  }
 }

@@ -3,6 +3,7 @@ package dev.apex.runtime;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
+import dev.apex.world.WorldState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -17,6 +18,7 @@ public final class TaskContext {
   private final String goal;
   private final List<Scene> scenes = new ArrayList<>();
   private final List<StepResult> stepResults = new ArrayList<>();
+  private volatile WorldState world;
 
   public TaskContext(TaskId taskId, String goal) {
     this.taskId = Objects.requireNonNull(taskId, "taskId");
@@ -50,6 +52,19 @@ public final class TaskContext {
   /** The most recently observed scene, or null before the first observation. */
   public synchronized Scene latestScene() {
     return scenes.isEmpty() ? null : scenes.get(scenes.size() - 1);
+  }
+
+  /**
+   * Where the task stands (seed 000): the world model's latest snapshot, immutable, or null when
+   * world tracking is off. The runner refreshes it after every executed step.
+   */
+  public WorldState world() {
+    return world;
+  }
+
+  /** Set by the runner after each step; planners only read. */
+  void world(WorldState world) {
+    this.world = world;
   }
 
   public synchronized int stepCount() {

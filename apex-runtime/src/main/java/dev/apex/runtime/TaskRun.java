@@ -7,8 +7,11 @@ import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.tools.ToolContext;
+import dev.apex.world.WorldModel;
+import dev.apex.world.WorldState;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -26,6 +29,7 @@ final class TaskRun {
   private final TaskContext context;
   private final Retrier retrier;
   private final Executor executor;
+  private final WorldModel world;
 
   TaskRun(TaskRunner runner, TaskId taskId, String goal, Cancellation cancellation) {
     this.runner = runner;
@@ -43,6 +47,10 @@ final class TaskRun {
             runner.clock,
             runner.sleeper);
     this.executor = new Executor(runner.registry, tools, retrier);
+    this.world = runner.worldModelForRun();
+    if (world != null) {
+      context.world(world.state());
+    }
   }
 
   TaskOutcome run() {
@@ -79,10 +87,11 @@ final class TaskRun {
       }
       Scene scene = observation.scene();
       context.addScene(scene);
+      runner.listener.sceneObserved(taskId, steps, scene);
       Instant planStart = now();
       List<PlannedStep> plan;
       try {
-        plan = runner.planner.plan(goal, scene, context);
+        plan = runner.planner.plan(goal, scene, context, context.world());
       } catch (RuntimeException e) {
         log.warn("task {}: planner threw", taskId, e);
         return end(TaskStatus.FAILED, "planner failed: " + Retrier.messageOf(e));
@@ -112,6 +121,7 @@ final class TaskRun {
         Duration actTime = Duration.between(actStart, now());
         steps++;
         context.addStepResult(result);
+        WorldState worldAfter = observeWorld(observation, step, result);
         boolean first = i == 0;
         runner.listener.stepRecorded(
             new StepRecord(
@@ -125,7 +135,7 @@ final class TaskRun {
                 first ? planTime : Duration.ZERO,
                 actTime,
                 observation.screenshot(),
-                Map.of()));
+                annotations(observation, worldAfter)));
         if (Thread.currentThread().isInterrupted()) {
           return cancelled(steps);
         }
@@ -147,6 +157,34 @@ final class TaskRun {
         }
       }
     }
+  }
+
+  /** Folds the step into the world model (which cannot throw) and refreshes context.world. */
+  private WorldState observeWorld(Observation observation, PlannedStep step, StepResult result) {
+    if (world == null) {
+      return null;
+    }
+    world.observe(observation.scene(), observation.semanticScene(), step, result);
+    WorldState state = world.state();
+    context.world(state);
+    return state;
+  }
+
+  /** What the timeline keeps beside the step: semantic labels, LLM usage, the world after it. */
+  private static Map<String, Object> annotations(Observation observation, WorldState worldAfter) {
+    if (observation.semanticScene() == null
+        && observation.annotations().isEmpty()
+        && worldAfter == null) {
+      return Map.of();
+    }
+    Map<String, Object> annotations = new LinkedHashMap<>(observation.annotations());
+    if (observation.semanticScene() != null) {
+      annotations.put("semantic_scene", observation.semanticScene());
+    }
+    if (worldAfter != null) {
+      annotations.put("world", worldAfter);
+    }
+    return annotations;
   }
 
   private boolean stopRequested() {

@@ -5,6 +5,8 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.Device;
 import dev.apex.tools.ToolRegistry;
+import dev.apex.world.WorldConfig;
+import dev.apex.world.WorldModel;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +33,13 @@ import java.util.function.Supplier;
  *       throws.
  * </ul>
  *
+ * <p>World state (seed 000): unless the {@link WorldConfig} turns it off, every run keeps a {@link
+ * WorldModel} — a fresh one per run, or the one given to {@link Builder#worldModel} — observes it
+ * once per executed step right after the step's result is added, keeps {@link TaskContext#world()}
+ * current, and passes that read-only snapshot to {@link Planner#plan(String, dev.apex.core.Scene,
+ * TaskContext, dev.apex.world.WorldState)}. With world tracking off, {@code context.world()} stays
+ * null and the loop behaves exactly as without it.
+ *
  * <p>A runner may run several tasks one after another; each run has its own context. Build it with
  * {@link #builder}. Not for concurrent runs on one device.
  */
@@ -51,6 +60,8 @@ public final class TaskRunner {
   final int maxSteps;
   final boolean stopOnStepFailure;
   final Supplier<TaskId> taskIds;
+  final WorldConfig worldConfig;
+  final WorldModel worldModel;
 
   private TaskRunner(Builder b) {
     this.device = b.device;
@@ -66,6 +77,16 @@ public final class TaskRunner {
     this.maxSteps = b.maxSteps;
     this.stopOnStepFailure = b.stopOnStepFailure;
     this.taskIds = b.taskIds;
+    this.worldConfig = b.worldConfig;
+    this.worldModel = b.worldModel;
+  }
+
+  /** The world model for one run: null when world tracking is off. */
+  WorldModel worldModelForRun() {
+    if (worldModel != null) {
+      return worldModel.config().enabled() ? worldModel : null;
+    }
+    return worldConfig.enabled() ? new WorldModel(worldConfig) : null;
   }
 
   /** A builder with the defaults: default tools and retry policy, system time, 20 steps. */
@@ -108,6 +129,8 @@ public final class TaskRunner {
     private int maxSteps = DEFAULT_MAX_STEPS;
     private boolean stopOnStepFailure = true;
     private Supplier<TaskId> taskIds = TaskId::random;
+    private WorldConfig worldConfig = WorldConfig.defaults();
+    private WorldModel worldModel;
 
     private Builder(Device device, Observer observer, Planner planner) {
       this.device = Objects.requireNonNull(device, "device");
@@ -170,6 +193,25 @@ public final class TaskRunner {
     /** Where task ids come from; default random. */
     public Builder taskIds(Supplier<TaskId> taskIds) {
       this.taskIds = Objects.requireNonNull(taskIds, "taskIds");
+      return this;
+    }
+
+    /**
+     * World tracking's configuration (default: on, history of 10). With {@code enabled} false and
+     * no {@link #worldModel} given, runs keep no world state and {@code context.world()} stays
+     * null.
+     */
+    public Builder worldConfig(WorldConfig worldConfig) {
+      this.worldConfig = Objects.requireNonNull(worldConfig, "worldConfig");
+      return this;
+    }
+
+    /**
+     * A world model to use instead of a fresh default one per run. Every run of this runner then
+     * updates the same model, so give one only to a runner that runs one task.
+     */
+    public Builder worldModel(WorldModel worldModel) {
+      this.worldModel = Objects.requireNonNull(worldModel, "worldModel");
       return this;
     }
 

@@ -54,6 +54,9 @@ public record ArgSpec(
     return new ArgSpec(name, type, false, description, List.of());
   }
 
+  /** The step argument that carries variables for the world state; no tool reads it. */
+  public static final String REMEMBER = "remember";
+
   /** A copy that accepts only these values (for a string argument). */
   public ArgSpec oneOf(String... values) {
     return new ArgSpec(name, type, required, description, List.of(values));
@@ -62,13 +65,21 @@ public record ArgSpec(
   /**
    * Checks {@code args} against {@code specs}: no unknown names, required ones present, types and
    * allowed values right. Throws {@link InvalidInputException} with a one-line message naming the
-   * tool and the argument.
+   * tool and the argument. {@value #REMEMBER}, a map a planner adds to any step for the world
+   * state's variables (seed 000, D2), is allowed on every tool and must be a map.
    */
   public static void validate(String tool, List<ArgSpec> specs, Map<String, Object> args) {
     Map<String, ArgSpec> byName =
         specs.stream()
             .collect(Collectors.toMap(ArgSpec::name, s -> s, (a, b) -> a, LinkedHashMap::new));
     for (String given : args.keySet()) {
+      if (given.equals(REMEMBER)) {
+        if (!(args.get(given) instanceof Map)) {
+          throw new InvalidInputException(
+              tool + ": '" + REMEMBER + "' must be a map of names to values");
+        }
+        continue;
+      }
       if (!byName.containsKey(given)) {
         throw new InvalidInputException(
             tool

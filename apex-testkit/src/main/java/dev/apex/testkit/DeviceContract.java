@@ -24,6 +24,16 @@ import org.junit.jupiter.params.provider.EnumSource;
  * it, supplies a fresh device per test and a {@link DeviceContractFixture} describing it, and
  * inherits every test. Optional abilities the fixture switches off are skipped, not failed.
  *
+ * <pre>{@code
+ * class SimDeviceContractTest extends DeviceContract {
+ *   protected Device createDevice() { return SimDevice.create(new FakeClock()); }
+ *   protected DeviceContractFixture fixture() {
+ *     return DeviceContractFixture.builder(TreeFormat.UIAUTOMATOR_XML)
+ *         .knownApp("com.android.settings").build();
+ *   }
+ * }
+ * }</pre>
+ *
  * <p>Parsing the tree needs perception, which the test kit must not depend on, so the suite checks
  * only that the tree is non-empty and hands it to {@link #assertTreeReadable(RawCapture)}, which a
  * subclass overrides to parse it with the real parser.
