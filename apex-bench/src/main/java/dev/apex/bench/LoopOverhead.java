@@ -7,8 +7,8 @@ import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.sim.SimDevice;
-import dev.apex.perception.SceneBuilder;
-import dev.apex.perception.TreeParsers;
+import dev.apex.perception.OcrEngine;
+import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.Observation;
@@ -17,7 +17,7 @@ import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.tools.ToolRegistry;
-import dev.apex.world.WorldModel;
+import dev.apex.world.WorldConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -31,11 +31,11 @@ import java.util.List;
 
 /**
  * M5: what the runtime adds to a whole task — a 20-step flow on the simulated phone through the
- * real {@link TaskRunner}, observing with the real parser and scene builder (no OCR: Tesseract's
- * time is the engine's, not the loop's), folding each step into a {@link WorldModel}, and, in a
- * second variant, recording it in a {@link SqliteTimeline} on a temporary file. The device is
- * wrapped in a {@link TimedDevice}; the loop's overhead is the run's wall time minus the time spent
- * inside the device (and any retry wait), per step. Variants alternate run by run.
+ * real {@link TaskRunner} (world tracking on, as by default), observing with the real {@link
+ * Perceiver} (no OCR: Tesseract's time is the engine's, not the loop's), and, in a second variant,
+ * recording each step in a {@link SqliteTimeline} on a temporary file. The device is wrapped in a
+ * {@link TimedDevice}; the loop's overhead is the run's wall time minus the time spent inside the
+ * device (and any retry wait), per step. Variants alternate run by run.
  */
 final class LoopOverhead {
 
@@ -47,14 +47,14 @@ final class LoopOverhead {
       name: bench loop
       steps:
         - launch_app: com.android.settings
-        - tap: { element: "com.android.settings:id/wifi_row" }
+        - tap: Wi-Fi
         - tap: { element: "com.android.settings:id/wifi_switch" }
         - assert_visible: { id: "com.android.settings:id/wifi_switch", checked: true }
         - back
-        - tap: { element: "com.android.settings:id/bluetooth_row" }
+        - tap: Bluetooth
         - tap: { element: "com.android.settings:id/bluetooth_switch" }
         - back
-        - tap: { element: "com.android.settings:id/display_row" }
+        - tap: Display
         - tap: { element: "com.android.settings:id/dark_theme_switch" }
         - back
         - home
@@ -68,7 +68,7 @@ final class LoopOverhead {
         - describe_screen
       """;
 
-  static final String[] VARIANTS = {"loop + world", "loop + world + timeline"};
+  static final String[] VARIANTS = {"loop", "loop + timeline"};
 
   private static final Clock FIXED =
       Clock.fixed(Instant.parse("2024-05-31T09:41:00Z"), ZoneOffset.UTC);
@@ -120,7 +120,6 @@ final class LoopOverhead {
    * @param device inside the device
    * @param waited in the sleeper (retry backoff; none expected)
    * @param perception parsing and building scenes
-   * @param world folding steps into the world model
    * @param timeline appending to the timeline (0 without one)
    * @param cpu the run thread's CPU time
    * @param deviceCpu of which inside the device
@@ -131,7 +130,6 @@ final class LoopOverhead {
       long device,
       long waited,
       long perception,
-      long world,
       long timeline,
       long cpu,
       long deviceCpu) {
@@ -148,17 +146,16 @@ final class LoopOverhead {
   private static Run run(Flow flow, SqliteTimeline timeline) {
     TimedDevice device = new TimedDevice(SimDevice.create(FIXED));
     long[] perception = {0};
-    long[] world = {0};
     long[] recording = {0};
     long[] waited = {0};
-    WorldModel model = new WorldModel();
+    Perceiver perceiver = new Perceiver(OcrEngine.NONE);
     TaskRunner.Builder builder =
         TaskRunner.builder(
                 device,
                 () -> {
                   RawCapture capture = device.capture();
                   long start = System.nanoTime();
-                  Scene scene = SceneBuilder.build(TreeParsers.parse(capture), List.of());
+                  Scene scene = perceiver.observe(capture);
                   perception[0] += System.nanoTime() - start;
                   return new Observation(scene, capture.screenshot());
                 },
@@ -169,16 +166,7 @@ final class LoopOverhead {
                   Sleeper.SYSTEM.sleep(duration);
                   waited[0] += System.nanoTime() - start;
                 })
-            .listener(
-                new TaskListener() {
-                  @Override
-                  public void stepRecorded(StepRecord record) {
-                    long start = System.nanoTime();
-                    model.observe(record.scene(), null, record.step(), record.result());
-                    Blackhole.consume(model.state());
-                    world[0] += System.nanoTime() - start;
-                  }
-                });
+            .worldConfig(WorldConfig.defaults());
     if (timeline != null) {
       builder.listener(new Recorder(timeline, recording));
     }
@@ -202,7 +190,6 @@ final class LoopOverhead {
         device.nanos(),
         waited[0],
         perception[0],
-        world[0],
         recording[0],
         cpu,
         device.cpuNanos());

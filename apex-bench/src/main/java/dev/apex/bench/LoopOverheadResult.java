@@ -19,7 +19,6 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
    *     out waiting for the disk, which the wall figure holds
    * @param device time inside the device
    * @param perception parse and scene build, part of the overhead
-   * @param world world model updates, part of the overhead
    * @param timeline timeline writes, part of the overhead (0 without)
    */
   public record Variant(
@@ -28,7 +27,6 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
       Timing cpuOverhead,
       Timing device,
       Timing perception,
-      Timing world,
       Timing timeline) {
 
     static Variant of(String name, List<LoopOverhead.Run> runs) {
@@ -37,7 +35,6 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
       long[] cpuOverhead = new long[n];
       long[] device = new long[n];
       long[] perception = new long[n];
-      long[] world = new long[n];
       long[] timeline = new long[n];
       for (int i = 0; i < n; i++) {
         LoopOverhead.Run r = runs.get(i);
@@ -46,7 +43,6 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
         cpuOverhead[i] = r.cpuOverhead() / steps;
         device[i] = r.device() / steps;
         perception[i] = r.perception() / steps;
-        world[i] = r.world() / steps;
         timeline[i] = r.timeline() / steps;
       }
       return new Variant(
@@ -55,7 +51,6 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
           Timing.of(cpuOverhead),
           Timing.of(device),
           Timing.of(perception),
-          Timing.of(world),
           Timing.of(timeline));
     }
   }
@@ -79,9 +74,9 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
     return "A "
         + steps
         + "-step flow (Settings: Wi-Fi, Bluetooth, dark theme; Notes: a new note; Messages) runs on"
-        + " the simulated phone through the real `TaskRunner`, `FlowPlanner`, tools and executor,"
-        + " observing with the real parser and scene builder (no OCR: Tesseract's time is the"
-        + " engine's) and folding each step into a `WorldModel`; the second variant also records"
+        + " the simulated phone through the real `TaskRunner` (world tracking on, as by default),"
+        + " `FlowPlanner`, tools and executor, observing with the real `Perceiver` (no OCR:"
+        + " Tesseract's time is the engine's); the second variant also records"
         + " every step in a `SqliteTimeline` on a temporary file. The device is wrapped to add up"
         + " the time spent inside it (the sim renders its tree and a PNG per capture); *overhead*"
         + " is the run's wall time minus that, per step (and by CPU time: the loop thread's CPU"
@@ -100,7 +95,6 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
             "overhead p95",
             "overhead, CPU time (median)",
             "of which perception",
-            "of which world",
             "of which timeline",
             "inside the device (median)",
             "runs");
@@ -111,7 +105,6 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
           Fmt.nanos(v.overhead().p95()),
           Fmt.nanos(v.cpuOverhead().median()),
           Fmt.nanos(v.perception().median()),
-          Fmt.nanos(v.world().median()),
           v.timeline().median() == 0 ? "–" : Fmt.nanos(v.timeline().median()),
           Fmt.nanos(v.device().median()),
           v.overhead().samples());
