@@ -47,15 +47,15 @@ public final class Bench {
 
     static final Settings FULL =
         new Settings(
-            new Harness.Plan(300, 0, 200, 5_000, 1_500_000_000L),
+            new Harness.Plan(300, 0, 200, 10_000, 2_500_000_000L),
             5_000_000_000L,
             Harness.Plan.fixed(10, 100),
             new int[] {350, 3_500, 35_000},
             List.of(
                 new Harness.Plan(50, 3_000_000_000L, 50, 1_000, 4_000_000_000L),
-                new Harness.Plan(5, 5_000_000_000L, 15, 200, 12_000_000_000L)),
+                new Harness.Plan(5, 5_000_000_000L, 15, 300, 15_000_000_000L)),
             5,
-            30);
+            40);
 
     static final Settings QUICK =
         new Settings(
