@@ -1,9 +1,9 @@
 package dev.apex.cli;
 
 import dev.apex.core.InvalidInputException;
-import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.config.ApexConfig;
+import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.semantic.SemanticConfig;
-import dev.apex.world.WorldConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -25,6 +25,12 @@ final class SharedOptions {
       paramLabel = "SECONDS",
       description = "The whole labelling call's time budget, retries included.")
   Double semanticTimeout;
+
+  @Option(
+      names = "--semantic-retries",
+      paramLabel = "N",
+      description = "Retries of a failed labelling call, within its time budget.")
+  Integer semanticRetries;
 
   @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
   Integer maxSteps;
@@ -51,7 +57,9 @@ final class SharedOptions {
   Map<String, String> env = System.getenv();
 
   Settings settings() {
-    SemanticConfig semanticConfig = SemanticConfig.fromEnv(env);
+    ApexConfig config = configStore(env).current();
+    Settings base = Settings.of(config, env, !noOcr);
+    SemanticConfig semanticConfig = base.semantic();
     if (semantic) {
       semanticConfig = semanticConfig.withEnabled(true);
     }
@@ -66,10 +74,24 @@ final class SharedOptions {
       semanticConfig =
           semanticConfig.withTimeout(Duration.ofMillis((long) (semanticTimeout * 1000)));
     }
-    int steps = maxSteps == null ? TaskRunner.DEFAULT_MAX_STEPS : maxSteps;
+    if (semanticRetries != null) {
+      if (semanticRetries < 0) {
+        throw new InvalidInputException(
+            "--semantic-retries must be 0 or more, got " + semanticRetries);
+      }
+      semanticConfig = semanticConfig.withMaxRetries(semanticRetries);
+    }
+    int steps = maxSteps == null ? base.maxSteps() : maxSteps;
     if (steps < 1) {
       throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
     }
-    return new Settings(semanticConfig, WorldConfig.defaults(), steps, !noOcr);
+    return new Settings(
+        semanticConfig, base.world(), steps, base.ocr(), base.screenshotRetention());
+  }
+
+  /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */
+  static ApexConfigStore configStore(Map<String, String> env) {
+    return ApexConfigStore.open(
+        ApexConfigStore.defaultFile(env, System.getProperty("user.home")), env);
   }
 }

@@ -103,6 +103,10 @@ public record SceneDiff(
     SceneElement a = c.before();
     SceneElement b = c.after();
     String label = "\"" + shorten(b.text().isBlank() ? a.text() : b.text()) + "\"";
+    if (isStateWord(a.text()) && isStateWord(b.text())) {
+      // A switch whose own text is just its state: name it by its type instead.
+      label = b.type().isBlank() ? "switch" : b.type();
+    }
     if (a.has(ElementFlag.CHECKED) != b.has(ElementFlag.CHECKED)) {
       return label + (b.has(ElementFlag.CHECKED) ? " off → on" : " on → off");
     }
@@ -115,6 +119,11 @@ public record SceneDiff(
       }
     }
     return label + " changed";
+  }
+
+  private static boolean isStateWord(String text) {
+    String t = text.strip();
+    return t.equalsIgnoreCase("on") || t.equalsIgnoreCase("off") || t.isEmpty();
   }
 
   private static boolean differs(SceneElement a, SceneElement b) {

@@ -63,4 +63,30 @@ class SceneDiffTest {
 
     assertThat(diff.summary()).isEqualTo("\"Off\" → \"On\"");
   }
+
+  @Test
+  void aSwitchWhoseTextIsItsStateIsNamedByItsType() {
+    SceneElement off =
+        new SceneElement(
+            "sw",
+            "switch",
+            new Bounds(0, 0, 10, 10),
+            "Off",
+            1.0,
+            Source.TREE,
+            "",
+            Set.of(ElementFlag.CHECKABLE));
+    SceneElement on =
+        new SceneElement(
+            "sw",
+            "switch",
+            new Bounds(0, 0, 10, 10),
+            "On",
+            1.0,
+            Source.TREE,
+            "",
+            Set.of(ElementFlag.CHECKABLE, ElementFlag.CHECKED));
+
+    assertThat(SceneDiff.between(scene(off), scene(on)).summary()).isEqualTo("switch off → on");
+  }
 }
