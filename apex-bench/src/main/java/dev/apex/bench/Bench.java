@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -144,8 +145,7 @@ public final class Bench {
     Dump typical = bySize.get(bySize.size() / 2);
     Scene scene = SceneBuilder.build(TreeParsers.parse(typical.capture()), List.of());
     WorldModel world = new WorldModel();
-    PlannedStep step =
-        PlannedStep.of("launch_app", java.util.Map.of("app_id", "com.android.settings"));
+    PlannedStep step = PlannedStep.of("launch_app", Map.of("app_id", "com.android.settings"));
     world.observe(scene, null, step, StepResult.ok(step, null, 1, Duration.ofMillis(40)));
     byte[] png;
     try (SimDevice sim =

@@ -118,7 +118,7 @@ public final class FusionAgreement {
     double optimalTotal = 0;
     boolean[] inPair = new boolean[b];
     for (List<Integer> component : byComponent) {
-      Solved solved = solve(component, pairs, scores, greedy, b);
+      Solved solved = solve(component, pairs, scores, greedy);
       largest = Math.max(largest, solved.boxes.length);
       greedyTotal += solved.greedyScore;
       optimalTotal += solved.optimalScore;
@@ -139,7 +139,7 @@ public final class FusionAgreement {
   private record Solved(int[] boxes, int agreeing, double greedyScore, double optimalScore) {}
 
   private static Solved solve(
-      List<Integer> component, List<int[]> pairs, List<Double> scores, int[] greedy, int b) {
+      List<Integer> component, List<int[]> pairs, List<Double> scores, int[] greedy) {
     int[] boxes = component.stream().mapToInt(p -> pairs.get(p)[0]).distinct().sorted().toArray();
     int[] nodes = component.stream().mapToInt(p -> pairs.get(p)[1]).distinct().sorted().toArray();
     double[][] score = new double[boxes.length][nodes.length];

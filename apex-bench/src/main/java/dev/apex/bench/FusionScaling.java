@@ -4,6 +4,7 @@ import dev.apex.perception.SceneBuilder;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * M4: how fusion's time grows with the screen, and how close its greedy assignment comes to an
@@ -37,24 +38,31 @@ final class FusionScaling {
     for (int i = 0; i + 1 < layouts.size(); i++) {
       GeneratedLayout small = layouts.get(i);
       GeneratedLayout big = layouts.get(i + 1);
-      List<Measurement> t =
-          Harness.interleaved(
-              plans.get(i),
-              List.of(
-                  () -> SceneBuilder.build(small.tree(), small.boxes()),
-                  () -> SceneBuilder.build(big.tree(), big.boxes())));
+      List<Supplier<?>> ops =
+          List.of(
+              () -> SceneBuilder.build(small.tree(), small.boxes()),
+              () -> SceneBuilder.build(big.tree(), big.boxes()));
+      List<Measurement> settled = Harness.interleaved(plans.get(i), ops, 1);
+      List<Measurement> alternating = Harness.interleaved(plans.get(i), ops, 0);
       FusionScalingResult.Step step =
-          new FusionScalingResult.Step(small.nodes(), big.nodes(), t.get(0), t.get(1));
-      steps.add(step);
+          new FusionScalingResult.Step(
+              small.nodes(),
+              big.nodes(),
+              settled.get(0),
+              settled.get(1),
+              alternating.get(0),
+              alternating.get(1));
       progress.printf(
-          "  %,d → %,d nodes: %s → %s (%s; wall clock %s)%n",
+          "  %,d → %,d nodes: %s → %s (%s; wall clock %s; alternating %s)%n",
           small.nodes(),
           big.nodes(),
-          Fmt.nanos(t.get(0).cpu().median()),
-          Fmt.nanos(t.get(1).cpu().median()),
+          Fmt.nanos(settled.get(0).cpu().median()),
+          Fmt.nanos(settled.get(1).cpu().median()),
           Fmt.times(step.ratio()),
-          Fmt.times(step.wallRatio()));
+          Fmt.times(step.wallRatio()),
+          Fmt.times(step.alternatingRatio()));
       progress.flush();
+      steps.add(step);
     }
     return new FusionScalingResult(sized, steps);
   }

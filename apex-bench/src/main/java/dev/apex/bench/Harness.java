@@ -75,6 +75,18 @@ public final class Harness {
    * @return one {@link Measurement} per operation, in the order given
    */
   public static List<Measurement> interleaved(Plan plan, List<Supplier<?>> ops) {
+    return interleaved(plan, ops, 0);
+  }
+
+  /**
+   * Like {@link #interleaved(Plan, List)}, but each timed run follows {@code settleRuns} untimed
+   * runs of the same operation, so it finds the caches as that operation leaves them (its steady
+   * state) rather than as the other operations left them.
+   */
+  public static List<Measurement> interleaved(Plan plan, List<Supplier<?>> ops, int settleRuns) {
+    if (settleRuns < 0) {
+      throw new IllegalArgumentException("settleRuns must be >= 0, got " + settleRuns);
+    }
     Objects.requireNonNull(plan, "plan");
     Objects.requireNonNull(ops, "ops");
     if (ops.isEmpty()) {
@@ -97,6 +109,9 @@ public final class Harness {
     while (rounds < plan.maxRounds() && (rounds < plan.minRounds() || spent < plan.budgetNanos())) {
       for (int i = 0; i < n; i++) {
         int op = (rounds + i) % n;
+        for (int settle = 0; settle < settleRuns; settle++) {
+          Blackhole.consume(ops.get(op).get());
+        }
         long cpuStart = CPU.getCurrentThreadCpuTime();
         long wallStart = System.nanoTime();
         Object result = ops.get(op).get();

@@ -48,6 +48,21 @@ class HarnessTest {
   }
 
   @Test
+  void settlingRunsEachOperationUntimedRightBeforeItsTimedRun() {
+    List<String> calls = new ArrayList<>();
+
+    List<Measurement> m =
+        Harness.interleaved(
+            Harness.Plan.fixed(0, 2), List.of(recording(calls, "a"), recording(calls, "b")), 1);
+
+    assertThat(calls).containsExactly("a", "a", "b", "b", "b", "b", "a", "a");
+    assertThat(m).allSatisfy(x -> assertThat(x.cpu().samples()).isEqualTo(2));
+    assertThatThrownBy(
+            () -> Harness.interleaved(Harness.Plan.fixed(0, 1), List.of(recording(calls, "a")), -1))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void stopsAtMaxRoundsWhateverTheBudget() {
     List<String> calls = new ArrayList<>();
 

@@ -58,7 +58,13 @@ final class Reports {
                     1_141,
                     new FusionAgreement.Result(1_141, 3_000, 990, 4, 1_140, 499, 500))),
             List.of(
-                new FusionScalingResult.Step(355, 3_511, measured(100_000), measured(1_100_000))));
+                new FusionScalingResult.Step(
+                    355,
+                    3_511,
+                    measured(100_000),
+                    measured(1_100_000),
+                    measured(130_000),
+                    measured(1_100_000))));
     LoopOverheadResult loop =
         new LoopOverheadResult(
             20,
