@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       TimelineCommand.class,
       DevicesCommand.class,
       ConsoleCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ApexCli implements Runnable {
