@@ -73,11 +73,13 @@ export function taskPage(id, wanted) {
   function addSteps(more) {
     for (const step of more) {
       if (step.index <= lastIndex()) continue;
+      // Whoever is looking at the newest step keeps looking at the newest step.
+      const atNewest = selected === null || selected === lastIndex();
       steps.push(step);
       const old = list.querySelector('#waiting');
       if (old) old.remove();
       list.append(stepItem(step, true), waiting());
-      if (follow) select(step.index);
+      if (follow || atNewest) select(step.index);
     }
     if (task && steps.length > task.steps) {
       task.steps = steps.length;

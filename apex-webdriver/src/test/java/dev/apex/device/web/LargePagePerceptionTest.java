@@ -7,6 +7,11 @@ import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
 import dev.apex.core.ElementFlag;
 import dev.apex.core.RawCapture;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
+import dev.apex.perception.CompactEncoder;
+import dev.apex.perception.OcrEngine;
+import dev.apex.perception.Perceiver;
 import dev.apex.perception.UiNode;
 import dev.apex.perception.UiTree;
 import dev.apex.perception.web.WebTreeParser;
@@ -30,6 +35,9 @@ class LargePagePerceptionTest {
 
   private static final Encoding TOKENS =
       Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+
+  private static final Encoding CL100K =
+      Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
 
   private static TestPages pages;
   private static WebDevice device;
@@ -89,6 +97,16 @@ class LargePagePerceptionTest {
 
     assertThat(tree.nodes().size()).isLessThan(page.elements() / 3);
     assertThat(jsonTokens).isLessThan(htmlTokens);
+    // What the planner and the LLM read: the Scene in the compact encoding.
+    Scene scene = new Perceiver(OcrEngine.NONE).observe(capture);
+    String compact = CompactEncoder.encode(scene);
+    int compactTokens = TOKENS.countTokens(compact);
+    int cl100kHtml = CL100K.countTokens(page.html());
+    int cl100kCompact = CL100K.countTokens(compact);
+    assertThat(scene.elements().stream().map(SceneElement::resourceId))
+        .as("every visible interactive element is one Scene element")
+        .containsAll(page.visibleInteractive());
+    assertThat(compactTokens).isLessThan(htmlTokens / 5);
 
     long[] nanos = new long[5];
     for (int i = 0; i < nanos.length; i++) {
@@ -101,7 +119,9 @@ class LargePagePerceptionTest {
     System.out.printf(
         "big page: %d elements, %d bytes of HTML = %d tokens (o200k)%n"
             + "  tree: %d nodes (%d interactive), %d bytes of WEB_JSON = %d tokens (%.1f%% of the"
-            + " HTML)%n  observe (capture + parse) over 5 runs: min %d ms, median %d ms, max %d ms%n",
+            + " HTML)%n  scene: %d elements, compact encoding %d tokens o200k (%.1f%% of the HTML),"
+            + " %d tokens cl100k vs %d for the HTML (1/%.1f)%n"
+            + "  observe (capture + parse) over 5 runs: min %d ms, median %d ms, max %d ms%n",
         page.elements(),
         page.html().length(),
         htmlTokens,
@@ -110,6 +130,12 @@ class LargePagePerceptionTest {
         capture.tree().length,
         jsonTokens,
         100.0 * jsonTokens / htmlTokens,
+        scene.elements().size(),
+        compactTokens,
+        100.0 * compactTokens / htmlTokens,
+        cl100kCompact,
+        cl100kHtml,
+        (double) cl100kHtml / cl100kCompact,
         nanos[0] / 1_000_000,
         nanos[2] / 1_000_000,
         nanos[4] / 1_000_000);
