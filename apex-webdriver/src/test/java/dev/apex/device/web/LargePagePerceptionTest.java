@@ -12,12 +12,14 @@ import dev.apex.core.SceneElement;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
+import dev.apex.perception.SceneBuilder;
 import dev.apex.perception.UiNode;
 import dev.apex.perception.UiTree;
 import dev.apex.perception.web.WebTreeParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -103,10 +105,28 @@ class LargePagePerceptionTest {
     int compactTokens = TOKENS.countTokens(compact);
     int cl100kHtml = CL100K.countTokens(page.html());
     int cl100kCompact = CL100K.countTokens(compact);
+    // The Scene is the screen, as on a phone: what lies below the fold is reached by scrolling.
+    List<String> onScreenInteractive =
+        tree.nodes().stream()
+            .filter(n -> n.visible() && n.interactive() && n.bounds().hasArea())
+            .map(UiNode::resourceId)
+            .filter(id -> !id.isEmpty())
+            .toList();
+    assertThat(onScreenInteractive).isNotEmpty();
     assertThat(scene.elements().stream().map(SceneElement::resourceId))
-        .as("every visible interactive element is one Scene element")
-        .containsAll(page.visibleInteractive());
+        .as("every interactive element on screen is one Scene element")
+        .containsAll(onScreenInteractive);
     assertThat(compactTokens).isLessThan(htmlTokens / 5);
+    // The whole page as one Scene (as if every element were on screen): the size a planner would
+    // read if it scrolled through everything.
+    Scene whole =
+        SceneBuilder.build(
+            new UiTree(tree.width(), tree.height(), 0, allVisible(tree.root())), List.of());
+    int wholeTokens = CL100K.countTokens(CompactEncoder.encode(whole));
+    assertThat(whole.elements().stream().map(SceneElement::resourceId))
+        .as("every visible interactive element of the page is one element of the whole-page Scene")
+        .containsAll(page.visibleInteractive());
+    assertThat(wholeTokens).isLessThan(cl100kHtml / 5);
 
     long[] nanos = new long[5];
     for (int i = 0; i < nanos.length; i++) {
@@ -121,6 +141,7 @@ class LargePagePerceptionTest {
             + "  tree: %d nodes (%d interactive), %d bytes of WEB_JSON = %d tokens (%.1f%% of the"
             + " HTML)%n  scene: %d elements, compact encoding %d tokens o200k (%.1f%% of the HTML),"
             + " %d tokens cl100k vs %d for the HTML (1/%.1f)%n"
+            + "  whole page as one scene: %d elements, %d tokens cl100k (1/%.1f of the HTML)%n"
             + "  observe (capture + parse) over 5 runs: min %d ms, median %d ms, max %d ms%n",
         page.elements(),
         page.html().length(),
@@ -136,8 +157,25 @@ class LargePagePerceptionTest {
         cl100kCompact,
         cl100kHtml,
         (double) cl100kHtml / cl100kCompact,
+        whole.elements().size(),
+        wholeTokens,
+        (double) cl100kHtml / wholeTokens,
         nanos[0] / 1_000_000,
         nanos[2] / 1_000_000,
         nanos[4] / 1_000_000);
+  }
+
+  private static UiNode allVisible(UiNode n) {
+    return new UiNode(
+        n.path(),
+        n.className(),
+        n.text(),
+        n.description(),
+        n.resourceId(),
+        n.packageName(),
+        n.bounds(),
+        n.flags(),
+        true,
+        n.children().stream().map(LargePagePerceptionTest::allVisible).toList());
   }
 }
