@@ -159,9 +159,9 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
     boolean loopTold = false;
     while (true) {
       Duration elapsed = checkBudget(s);
-      LlmResult<ToolCall> result =
-          client.next(
-              request(goal, scene, signature, semantic, world, s, notes, stepNumber, elapsed));
+      ToolUseRequest request =
+          request(goal, scene, signature, semantic, world, s, notes, stepNumber, elapsed);
+      LlmResult<ToolCall> result = client.next(request);
       double cost = pricing.costUsd(result.usage());
       s.totals = s.totals.plus(result.usage(), cost);
       totals = s.totals;
@@ -176,7 +176,7 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
               result.detail());
           continue;
         }
-        throw failure(s, result);
+        throw failure(s, result, reasks, request.budget().compareTo(config.callTimeout()) < 0);
       }
       ToolCall call = result.value();
       if (call.name().equals(ToolCatalog.DONE)) {
@@ -349,22 +349,40 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
     return elapsed;
   }
 
-  private StopTaskException failure(TaskSession s, LlmResult<ToolCall> result) {
+  /**
+   * The stop for a failed call: cancelled when interrupted; the wall-time budget when it ran out,
+   * or when it cut the call's time short and the failure is one that more time could have fixed;
+   * otherwise failed, with the failure's code.
+   */
+  private StopTaskException failure(
+      TaskSession s, LlmResult<ToolCall> result, int reasks, boolean wallLimited) {
     if (result.failure() == FailureReason.INTERRUPTED) {
       return new StopTaskException(TaskStatus.CANCELLED, "cancelled while waiting for the model");
     }
-    Duration elapsed = Duration.between(s.startedAt, clock.instant());
-    if (elapsed.compareTo(config.budget().maxWallTime()) >= 0) {
-      return wallTimeExceeded(elapsed);
-    }
-    return new StopTaskException(
-        TaskStatus.FAILED,
+    String failed =
         "model call failed ("
             + result.failure().code()
             + ") after "
             + result.attempts()
-            + " attempt(s): "
-            + result.detail());
+            + " attempt(s)"
+            + (reasks > 0 ? " and " + (reasks + 1) + " asks" : "")
+            + ": "
+            + result.detail();
+    Duration elapsed = Duration.between(s.startedAt, clock.instant());
+    if (elapsed.compareTo(config.budget().maxWallTime()) >= 0) {
+      return wallTimeExceeded(elapsed);
+    }
+    if (wallLimited && transientFailure(result.failure())) {
+      return exceeded("max wall time", "too little time was left for the model call: " + failed);
+    }
+    return new StopTaskException(TaskStatus.FAILED, failed);
+  }
+
+  private static boolean transientFailure(FailureReason reason) {
+    return switch (reason) {
+      case TIMEOUT, RATE_LIMITED, OVERLOADED, SERVER_ERROR, CONNECTION_FAILED -> true;
+      default -> false;
+    };
   }
 
   private StopTaskException wallTimeExceeded(Duration elapsed) {
