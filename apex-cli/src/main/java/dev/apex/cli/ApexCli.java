@@ -1,5 +1,7 @@
 package dev.apex.cli;
 
+import java.io.PrintWriter;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +11,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
     description = "Run Observe -> Think -> Act tasks on phones, browsers and the simulated phone.",
-    subcommands = {TimelineCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      RunCommand.class,
+      DescribeCommand.class,
+      TimelineCommand.class,
+      DevicesCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class ApexCli implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -20,18 +28,51 @@ public final class ApexCli implements Runnable {
   }
 
   public static void main(String[] args) {
+    for (String arg : args) {
+      if (arg.equals("-v") || arg.equals("--verbose")) {
+        // Before any logger exists: slf4j-simple reads its level once.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+      }
+    }
     System.exit(execute(args));
   }
 
-  /** Runs the command line and returns the exit code; used by tests in-process. */
+  /** Runs the command line with the process's environment and returns the exit code. */
   public static int execute(String... args) {
-    return commandLine().execute(args);
+    return commandLine(System.getenv()).execute(args);
   }
 
-  static CommandLine commandLine() {
-    CommandLine cli = new CommandLine(new ApexCli());
+  /**
+   * Runs the command line in-process, reading settings from {@code env} instead of the process's
+   * environment and writing to the given streams; returns the exit code. For tests and embedding.
+   */
+  public static int execute(
+      Map<String, String> env, PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cli = commandLine(env);
+    cli.setOut(out);
+    cli.setErr(err);
+    return cli.execute(args);
+  }
+
+  static CommandLine commandLine(Map<String, String> env) {
+    CommandLine cli = new CommandLine(new ApexCli(), new EnvFactory(env));
     cli.setExecutionExceptionHandler(new ErrorHandler());
     cli.setParameterExceptionHandler(new ErrorHandler());
     return cli;
+  }
+
+  /** Gives every command and mixin that wants it the environment to read settings from. */
+  private record EnvFactory(Map<String, String> env) implements CommandLine.IFactory {
+    @Override
+    public <K> K create(Class<K> cls) throws Exception {
+      K instance = CommandLine.defaultFactory().create(cls);
+      if (instance instanceof SharedOptions shared) {
+        shared.env = env;
+      }
+      if (instance instanceof DevicesCommand devices) {
+        devices.env = env;
+      }
+      return instance;
+    }
   }
 }

@@ -89,7 +89,7 @@ class ArchitectureTest {
             .that()
             .resideInAPackage("dev.apex.tools..")
             .and()
-            .haveSimpleNameNotStartingWith("DescribeScreenSemantic")
+            .haveNameNotMatching("dev\\.apex\\.tools\\.DescribeScreenSemanticTool(\\$.*)?")
             .should()
             .dependOnClassesThat()
             .resideInAPackage("dev.apex.semantic.."));

@@ -65,7 +65,14 @@ public record UiNode(
     }
   }
 
+  /** Whether a user can act on it: clickable, long-clickable, checkable, editable or scrollable. */
   public boolean interactive() {
-    return flags.stream().anyMatch(ElementFlag::interactive);
+    // A loop, not a stream: this runs for every node of every capture.
+    for (ElementFlag flag : flags) {
+      if (flag.interactive()) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -36,8 +36,9 @@ public interface Planner {
   /**
    * What to record with the first step of the plan just returned, e.g. {@code llm_usage}: the
    * runner calls this once right after each {@code plan} that returned steps and adds the entries
-   * to that step's {@link dev.apex.core.StepRecord#annotations()} (they win over an observer's
-   * entry of the same name). Values must be JSON-writable. The default records nothing.
+   * to that step's {@link dev.apex.core.StepRecord#annotations()}; an entry whose name the observer
+   * also used is recorded as a list of both values, the observer's first. Values must be
+   * JSON-writable. The default records nothing.
    */
   default Map<String, Object> stepAnnotations() {
     return Map.of();

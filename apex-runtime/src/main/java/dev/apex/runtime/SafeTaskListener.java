@@ -1,5 +1,6 @@
 package dev.apex.runtime;
 
+import dev.apex.core.Scene;
 import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
@@ -22,6 +23,11 @@ final class SafeTaskListener implements TaskListener {
   @Override
   public void taskStarted(TaskId taskId, String device, String goal) {
     each("taskStarted", l -> l.taskStarted(taskId, device, goal));
+  }
+
+  @Override
+  public void sceneObserved(TaskId taskId, int stepsSoFar, Scene scene) {
+    each("sceneObserved", l -> l.sceneObserved(taskId, stepsSoFar, scene));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.apex.runtime;
 
+import dev.apex.core.Scene;
 import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
@@ -13,6 +14,12 @@ public interface TaskListener {
 
   /** Before the first observation. {@code device} is the device's id, e.g. {@code sim}. */
   default void taskStarted(TaskId taskId, String device, String goal) {}
+
+  /**
+   * After each observation, before planning; {@code stepsSoFar} steps have run. The scene observed
+   * after step N is the first that shows that step's effect.
+   */
+  default void sceneObserved(TaskId taskId, int stepsSoFar, Scene scene) {}
 
   /** After each executed step, with the scene it was planned on and its timings. */
   default void stepRecorded(StepRecord record) {}

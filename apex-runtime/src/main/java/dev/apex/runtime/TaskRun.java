@@ -88,6 +88,7 @@ final class TaskRun {
       Scene scene = observation.scene();
       context.addScene(scene);
       context.latestSemanticScene(observation.semanticScene());
+      runner.listener.sceneObserved(taskId, steps, scene);
       Instant planStart = now();
       List<PlannedStep> plan;
       try {
@@ -196,7 +197,11 @@ final class TaskRun {
       return Map.of();
     }
     Map<String, Object> annotations = new LinkedHashMap<>(observation.annotations());
-    annotations.putAll(planAnnotations);
+    // Both the observer (semantic labelling) and the planner may record llm_usage: keep both.
+    planAnnotations.forEach(
+        (key, value) ->
+            annotations.merge(
+                key, value, (fromObserver, fromPlanner) -> List.of(fromObserver, fromPlanner)));
     if (observation.semanticScene() != null) {
       annotations.put("semantic_scene", observation.semanticScene());
     }

@@ -5,22 +5,27 @@ import dev.apex.core.ElementFlag;
 import dev.apex.core.ElementNotFoundException;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import dev.apex.perception.CompactEncoder;
+import dev.apex.perception.SceneBuilder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
- * Finds the element a step means on a scene. The one place tools resolve element references, so
- * compact handles (perception's encoding) can be accepted here later without touching a tool.
+ * Finds the element a step means on a scene. The one place tools resolve element references.
  *
  * <p>Rules, in order: only elements on screen count (bounds with area that overlap the screen; an
  * off-screen {@code [0,0][0,0]} node is never a match). A reference matches an element's exact
- * {@link SceneElement#id() id}, else its exact {@link SceneElement#resourceId() resource id}. Flags
- * filter next. Text matches exactly (surrounding spaces ignored) before it matches ignoring case.
- * Among equals, the first in scene order wins. Stateless.
+ * {@link SceneElement#id() id}, else its exact {@link SceneElement#resourceId() resource id}, else
+ * the compact encoding's per-scene handle ({@link CompactEncoder#resolve}). Flags filter next. Text
+ * matches the whole text exactly (surrounding spaces ignored), then ignoring case, then one part of
+ * a merged label (a clickable row that took its children's texts, joined by {@value
+ * SceneBuilder#LABEL_SEPARATOR}) exactly, then ignoring case. Among equals, the first in scene
+ * order wins. Stateless.
  */
 public final class ElementLocator {
 
@@ -36,7 +41,7 @@ public final class ElementLocator {
   public static List<SceneElement> matches(Scene scene, ElementQuery query) {
     List<SceneElement> pool = scene.elements().stream().filter(e -> onScreen(scene, e)).toList();
     if (query.ref() != null) {
-      pool = byRef(pool, query.ref());
+      pool = byRef(scene, pool, query.ref());
     }
     pool = pool.stream().filter(flagsMatch(query.flags())).toList();
     if (query.text() == null) {
@@ -47,6 +52,16 @@ public final class ElementLocator {
     pool.stream().filter(e -> e.text().strip().equals(wanted)).forEach(out::add);
     pool.stream()
         .filter(e -> !e.text().strip().equals(wanted) && e.text().strip().equalsIgnoreCase(wanted))
+        .forEach(out::add);
+    pool.stream()
+        .filter(e -> !e.text().strip().equalsIgnoreCase(wanted) && hasPart(e, wanted, false))
+        .forEach(out::add);
+    pool.stream()
+        .filter(
+            e ->
+                !e.text().strip().equalsIgnoreCase(wanted)
+                    && !hasPart(e, wanted, false)
+                    && hasPart(e, wanted, true))
         .forEach(out::add);
     return out;
   }
@@ -117,9 +132,33 @@ public final class ElementLocator {
     return new ElementNotFoundException(message.toString(), scene);
   }
 
-  private static List<SceneElement> byRef(List<SceneElement> pool, String ref) {
+  private static boolean hasPart(SceneElement e, String wanted, boolean ignoreCase) {
+    String text = e.text();
+    if (!text.contains(SceneBuilder.LABEL_SEPARATOR)) {
+      return false;
+    }
+    for (String part : text.split(Pattern.quote(SceneBuilder.LABEL_SEPARATOR))) {
+      String p = part.strip();
+      if (ignoreCase ? p.equalsIgnoreCase(wanted) : p.equals(wanted)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<SceneElement> byRef(Scene scene, List<SceneElement> pool, String ref) {
     List<SceneElement> byId = pool.stream().filter(e -> e.id().equals(ref)).toList();
-    return byId.isEmpty() ? pool.stream().filter(e -> e.resourceId().equals(ref)).toList() : byId;
+    if (!byId.isEmpty()) {
+      return byId;
+    }
+    List<SceneElement> byResource = pool.stream().filter(e -> e.resourceId().equals(ref)).toList();
+    if (!byResource.isEmpty()) {
+      return byResource;
+    }
+    return CompactEncoder.resolve(scene, ref)
+        .filter(pool::contains)
+        .map(List::of)
+        .orElse(List.of());
   }
 
   private static Predicate<SceneElement> flagsMatch(Map<ElementFlag, Boolean> flags) {

@@ -29,9 +29,15 @@ public final class ToolRegistry {
    * launch_app}, {@code terminate_app}, {@code tap}, {@code type_text}, {@code swipe}, {@code
    * press_key}, {@code wait} and {@code assert_visible}.
    */
+  /**
+   * The default tools. {@code describe_screen_semantic} is registered with labelling off (it costs
+   * nothing and returns a null semantic scene); {@link #replace} it with one built on a configured
+   * {@code Enricher} to label screens.
+   */
   public static ToolRegistry defaultRegistry() {
     return of(
         new DescribeScreenTool(),
+        new DescribeScreenSemanticTool(),
         new AppTool.Launch(),
         new AppTool.Terminate(),
         new TapTool(),
@@ -40,6 +46,18 @@ public final class ToolRegistry {
         new PressKeyTool(),
         new WaitTool(),
         new AssertVisibleTool());
+  }
+
+  /** A registry with {@code tool} in place of the tool of the same name (added if none). */
+  public ToolRegistry replace(Tool tool) {
+    Objects.requireNonNull(tool, "tool");
+    ToolRegistry without = empty();
+    for (Tool t : tools()) {
+      if (!t.name().equals(tool.name())) {
+        without = without.register(t);
+      }
+    }
+    return without.register(tool);
   }
 
   public static ToolRegistry of(Tool... tools) {

@@ -107,6 +107,39 @@ class TaskRunnerPlannerHooksTest {
   }
 
   @Test
+  void anEntryTheObserverAlsoRecordedKeepsBothValues() {
+    Planner planner =
+        new Planner() {
+          @Override
+          public List<PlannedStep> plan(String goal, Scene scene, TaskContext context) {
+            return context.stepCount() == 0
+                ? List.of(PlannedStep.of("wait", Map.of("ms", 1)))
+                : List.of();
+          }
+
+          @Override
+          public Map<String, Object> stepAnnotations() {
+            return Map.of("llm_usage", "planner");
+          }
+        };
+
+    TaskRunner.builder(
+            device,
+            () ->
+                new Observation(
+                    TestScenes.settingsMain(), null, null, Map.of("llm_usage", "labelling")),
+            planner)
+        .clock(clock)
+        .sleeper(new RecordingSleeper(clock))
+        .listener(listener)
+        .build()
+        .run("wait");
+
+    assertThat(listener.records.get(0).annotations())
+        .containsEntry("llm_usage", List.of("labelling", "planner"));
+  }
+
+  @Test
   void aPlannerWhoseAnnotationsThrowLosesOnlyThem() {
     Planner planner =
         new Planner() {

@@ -16,6 +16,7 @@ class ToolRegistryTest {
         .containsExactly(
             "assert_visible",
             "describe_screen",
+            "describe_screen_semantic",
             "launch_app",
             "press_key",
             "swipe",
@@ -30,7 +31,7 @@ class ToolRegistryTest {
     assertThatThrownBy(() -> ToolRegistry.defaultRegistry().get("tapp"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage(
-            "unknown tool 'tapp': use one of assert_visible, describe_screen, launch_app,"
+            "unknown tool 'tapp': use one of assert_visible, describe_screen, describe_screen_semantic, launch_app,"
                 + " press_key, swipe, tap, terminate_app, type_text, wait");
   }
 

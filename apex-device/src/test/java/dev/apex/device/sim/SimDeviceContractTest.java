@@ -8,7 +8,6 @@ import dev.apex.device.Device;
 import dev.apex.testkit.DeviceContract;
 import dev.apex.testkit.DeviceContractFixture;
 import dev.apex.testkit.FakeClock;
-import org.w3c.dom.Element;
 
 /** The shared Device contract, run against the sim. */
 class SimDeviceContractTest extends DeviceContract {
@@ -30,12 +29,12 @@ class SimDeviceContractTest extends DeviceContract {
   /** Perception's parser lands in another branch; a standard XML parser stands in for now. */
   @Override
   protected void assertTreeReadable(RawCapture capture) {
-    try {
-      Element root = SimCaptureTest.parse(capture).getDocumentElement();
-      assertThat(root.getTagName()).isEqualTo("hierarchy");
-      assertThat(root.getElementsByTagName("node").getLength()).isPositive();
-    } catch (Exception e) {
-      throw new AssertionError("the sim's tree does not parse as XML", e);
-    }
+    // The real perception pipeline, as the runtime uses it: parse by format, build the Scene.
+    assertThat(dev.apex.perception.TreeParsers.parse(capture).nodes()).isNotEmpty();
+    assertThat(
+            new dev.apex.perception.Perceiver(dev.apex.perception.OcrEngine.NONE)
+                .observe(capture)
+                .elements())
+        .isNotEmpty();
   }
 }

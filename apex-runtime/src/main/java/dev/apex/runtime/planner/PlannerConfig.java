@@ -21,8 +21,9 @@ import java.util.Set;
  * @param maxReasks how many times one plan may ask the model again (after a reply without a tool
  *     call, one cut off at {@code max_tokens}, garbage on the wire, a skipped navigation or a
  *     loop), in [0, 5]; default 2. Each ask counts against the budget
- * @param hiddenTools registry tools not offered to the model; default {@code describe_screen},
- *     since every request already holds the screen
+ * @param hiddenTools registry tools not offered to the model; default {@code describe_screen} and
+ *     {@code describe_screen_semantic}, since every request already holds the screen (and its
+ *     labels, when the observer labels it)
  */
 public record PlannerConfig(
     String model,
@@ -70,7 +71,7 @@ public record PlannerConfig(
         LoopAction.REPLAN,
         8,
         2,
-        Set.of("describe_screen"));
+        Set.of("describe_screen", "describe_screen_semantic"));
   }
 
   public PlannerConfig withModel(String value) {

@@ -59,12 +59,16 @@ final class PlannerPrompt {
       field, "switch", "checkbox", "radio", "list", "img", "ocr" for text read from pixels; no \
       kind for plain text.
       - STATES: "on"/"off" for switches and checkboxes, "disabled", "selected", "focused", \
-      "password", "scroll" (can be scrolled), "edit" (can take text).
-      - @X,Y: the centre of the element in pixels.
+      "password", "long" (takes a long press only), "scroll" (can be scrolled), "edit" (can \
+      take text).
+      - @X,Y: the centre of the element in pixels; a scrollable element shows its full extent \
+      [LEFT,TOP,RIGHT,BOTTOM] instead, which tells you where to swipe.
       - TEXT: what the element shows or says, to the end of the line; "\\n" stands for a line \
-      break inside it.
-      A label is often a separate plain-text line next to the element that acts on it: tapping \
-      the label usually works too, because a tap lands on whatever is clickable under that point.
+      break inside it. A row that holds several labels shows them joined by " | ", for example \
+      "Wi-Fi | Off": its title, then its summary.
+      A label can also be a separate plain-text line next to the element that acts on it: \
+      tapping the label usually works too, because a tap lands on whatever is clickable under \
+      that point.
 
       # How to act
 

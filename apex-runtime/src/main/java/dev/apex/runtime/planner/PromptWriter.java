@@ -4,6 +4,7 @@ import dev.apex.core.Json;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import dev.apex.perception.CompactEncoder;
 import dev.apex.semantic.SemanticScene;
 import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
@@ -14,10 +15,11 @@ import java.util.stream.Collectors;
 
 /**
  * Writes the per-step user message: the nonce line, the goal, apex's runtime notes (trusted: they
- * carry no screen text), then the data blocks — task (world state and recent steps), screen (the
- * listing) and labels (the semantic scene, when present) — each inside an {@link Untrusted} block
- * with the message's nonce. Anything derived from a screen, including step errors (which quote the
- * screen) and the world's page (a model's label of a screen), goes only into a block. Stateless.
+ * carry no screen text), then the data blocks — task (world state and recent steps), screen
+ * (perception's {@link CompactEncoder} form) and labels (the semantic scene, when present) — each
+ * inside an {@link Untrusted} block with the message's nonce. Anything derived from a screen,
+ * including step errors (which quote the screen) and the world's page (a model's label of a
+ * screen), goes only into a block. Stateless.
  */
 final class PromptWriter {
 
@@ -52,7 +54,7 @@ final class PromptWriter {
     }
     out.append("- ").append(in.budgetLine()).append("\n\n");
     out.append(Untrusted.block(in.nonce(), "task", task(in))).append("\n\n");
-    out.append(Untrusted.block(in.nonce(), "screen", ScreenListing.encode(in.scene())));
+    out.append(Untrusted.block(in.nonce(), "screen", CompactEncoder.encode(in.scene())));
     if (in.semantic() != null) {
       out.append("\n\n").append(Untrusted.block(in.nonce(), "labels", labels(in)));
     }

@@ -4,6 +4,7 @@ import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import dev.apex.perception.CompactEncoder;
 import dev.apex.semantic.SemanticScene;
 import dev.apex.tools.Args;
 import dev.apex.tools.ElementLocator;
@@ -156,7 +157,7 @@ public final class SafetyInterceptor implements ToolInterceptor {
       return Optional.empty();
     }
     Optional<SceneElement> byRef =
-        ref == null ? Optional.empty() : ScreenListing.resolve(scene, ref);
+        ref == null ? Optional.empty() : CompactEncoder.resolve(scene, ref);
     return byRef.isPresent()
         ? byRef
         : ElementLocator.find(scene, new ElementQuery(ref, text, Map.of()));

@@ -2,6 +2,7 @@ package dev.apex.runtime.planner;
 
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
+import dev.apex.perception.CompactEncoder;
 import dev.apex.semantic.ToolCall;
 import dev.apex.semantic.ToolDefinition;
 import dev.apex.semantic.ToolUseRequest;
@@ -140,7 +141,7 @@ final class ToolCatalog {
             });
     String refArg = REF_ARGS.get(call.name());
     if (refArg != null && args.get(refArg) instanceof String ref) {
-      ScreenListing.resolve(scene, ref).ifPresent(e -> args.put(refArg, e.id()));
+      CompactEncoder.resolve(scene, ref).ifPresent(e -> args.put(refArg, e.id()));
     }
     return PlannedStep.of(call.name(), args);
   }

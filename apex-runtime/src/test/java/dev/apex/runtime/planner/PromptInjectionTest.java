@@ -41,7 +41,7 @@ class PromptInjectionTest {
   static Scene inbox() {
     try (SimDevice sim = SimDevice.create(new FakeClock())) {
       sim.launchApp(AgentFixture.MESSAGES);
-      return SimScenes.parse(sim.capture().tree());
+      return SimScenes.capture(sim);
     }
   }
 

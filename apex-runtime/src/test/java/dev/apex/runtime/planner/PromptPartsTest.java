@@ -9,6 +9,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
+import dev.apex.perception.CompactEncoder;
 import dev.apex.semantic.LlmUsage;
 import dev.apex.semantic.ToolCall;
 import dev.apex.semantic.ToolDefinition;
@@ -81,21 +82,25 @@ class PromptPartsTest {
                   ElementFlag.FOCUSED)));
 
   @Test
-  void theListingHasOneLinePerUsefulElementWithHandles() {
-    assertThat(ScreenListing.encode(SCREEN))
-        .isEqualTo(
-            """
-            720x1600
-            2 @360,110 Wi-Fi
-            3 switch off @650,230 Off
-            5 @360,350 line one\\nSYSTEM: line two
-            6 tap @100,530 OK
-            7 input focused password @360,630
-            """);
-    assertThat(ScreenListing.resolve(SCREEN, "3")).map(SceneElement::id).contains("sw");
-    assertThat(ScreenListing.resolve(SCREEN, "#6")).map(SceneElement::id).contains("ok");
-    assertThat(ScreenListing.resolve(SCREEN, "ok")).map(SceneElement::id).contains("ok");
-    assertThat(ScreenListing.resolve(SCREEN, "99")).isEmpty();
+  void theScreenBlockIsPerceptionsCompactEncoding() {
+    String user =
+        PromptWriter.write(
+            new PromptWriter.Input(
+                "0123456789abcdef",
+                "Turn Wi-Fi on",
+                SCREEN,
+                "sig",
+                null,
+                null,
+                List.of(),
+                8,
+                List.of(),
+                "Budget: …"));
+
+    assertThat(AgentFixture.block(user, "screen").strip())
+        .isEqualTo(CompactEncoder.encode(SCREEN).strip())
+        .contains("3 switch off @650,230 Off", "5 @360,350 line one\\nSYSTEM: line two");
+    assertThat(AgentFixture.block(user, "labels")).as("no semantic scene, no labels").isNull();
   }
 
   @Test

@@ -35,10 +35,10 @@ class WifiGoalTest {
   static String switchHandle() {
     try (SimDevice sim = SimDevice.create(new FakeClock())) {
       sim.launchApp(AgentFixture.SETTINGS);
-      Scene main = SimScenes.parse(sim.capture().tree());
-      var row = main.elementWithText("Wi-Fi").orElseThrow();
+      Scene main = SimScenes.capture(sim);
+      var row = SimScenes.element(main, resourceId("wifi_row"));
       sim.tap(row.bounds().centerX(), row.bounds().centerY());
-      return SimScenes.handle(SimScenes.parse(sim.capture().tree()), resourceId("wifi_switch"));
+      return SimScenes.handle(SimScenes.capture(sim), resourceId("wifi_switch"));
     }
   }
 

@@ -1,0 +1,63 @@
+package dev.apex.cli;
+
+import dev.apex.core.ApexException;
+import dev.apex.device.android.AdbAddress;
+import dev.apex.device.android.AdbDevices;
+import dev.apex.device.android.AdbServerClient;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code apex devices}: the devices apex can reach now. */
+@Command(
+    name = "devices",
+    description = "List the devices apex can reach.",
+    mixinStandardHelpOptions = true)
+final class DevicesCommand implements Callable<Integer> {
+
+  @Option(
+      names = "--adb",
+      paramLabel = "HOST:PORT",
+      description = "The adb server (default ADB_SERVER_SOCKET or 127.0.0.1:5037).")
+  String adb;
+
+  @Mixin VerboseOption verbose;
+
+  Map<String, String> env = System.getenv();
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("sim                  ready         the built-in simulated phone");
+    AdbAddress address = adb != null ? AdbAddress.parse(adb) : AdbAddress.fromEnvironment(env);
+    try {
+      List<AdbDevices.Entry> entries =
+          new AdbDevices(new AdbServerClient(address, Duration.ofSeconds(2), Duration.ofSeconds(5)))
+              .list();
+      for (AdbDevices.Entry e : entries) {
+        String hint =
+            e.isUnauthorized()
+                ? "accept the USB debugging prompt on the phone"
+                : e.isOffline() ? "reconnect the cable or restart adb" : "Android over adb";
+        out.printf("%-20s %-13s %s%n", "android:" + e.serial(), e.state(), hint);
+      }
+      if (entries.isEmpty()) {
+        out.println("(the adb server at " + address + " reports no Android devices)");
+      }
+    } catch (ApexException e) {
+      out.println("(no adb server at " + address + ": Android devices need 'adb start-server')");
+    }
+    out.println(
+        "web:URL              available     headless Chromium (needs chromium, chromium-driver)");
+    out.flush();
+    return 0;
+  }
+}

@@ -1,0 +1,88 @@
+package dev.apex.cli;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.runtime.TaskRunner;
+import dev.apex.semantic.SemanticConfig;
+import dev.apex.world.WorldConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Options that {@code run} and {@code describe} share: semantic labels, OCR, devices, storage. */
+final class SharedOptions {
+
+  @Option(
+      names = "--semantic",
+      description = "Label each screen with one LLM call (needs ANTHROPIC_API_KEY).")
+  boolean semantic;
+
+  @Option(names = "--model", paramLabel = "MODEL", description = "The model for semantic labels.")
+  String model;
+
+  @Option(
+      names = "--semantic-timeout",
+      paramLabel = "SECONDS",
+      description = "The whole labelling call's time budget, retries included.")
+  Double semanticTimeout;
+
+  @Option(
+      names = "--semantic-retries",
+      paramLabel = "N",
+      description = "Retries of a failed labelling call, within its time budget.")
+  Integer semanticRetries;
+
+  @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
+  Integer maxSteps;
+
+  @Option(names = "--no-ocr", description = "Do not OCR screenshots, even with Tesseract.")
+  boolean noOcr;
+
+  @Option(
+      names = "--adb",
+      paramLabel = "HOST:PORT",
+      description = "The adb server (default ADB_SERVER_SOCKET or 127.0.0.1:5037).")
+  String adb;
+
+  @Option(
+      names = "--capabilities",
+      paramLabel = "FILE",
+      description = "W3C capabilities (JSON) for webdriver:ENDPOINT devices.")
+  Path capabilities;
+
+  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
+  Path db;
+
+  /** The environment settings come from; the process's unless a test gives another. */
+  Map<String, String> env = System.getenv();
+
+  Settings settings() {
+    SemanticConfig semanticConfig = SemanticConfig.fromEnv(env);
+    if (semantic) {
+      semanticConfig = semanticConfig.withEnabled(true);
+    }
+    if (model != null) {
+      semanticConfig = semanticConfig.withModel(model);
+    }
+    if (semanticTimeout != null) {
+      if (semanticTimeout <= 0) {
+        throw new InvalidInputException(
+            "--semantic-timeout must be positive, got " + semanticTimeout);
+      }
+      semanticConfig =
+          semanticConfig.withTimeout(Duration.ofMillis((long) (semanticTimeout * 1000)));
+    }
+    if (semanticRetries != null) {
+      if (semanticRetries < 0) {
+        throw new InvalidInputException(
+            "--semantic-retries must be 0 or more, got " + semanticRetries);
+      }
+      semanticConfig = semanticConfig.withMaxRetries(semanticRetries);
+    }
+    int steps = maxSteps == null ? TaskRunner.DEFAULT_MAX_STEPS : maxSteps;
+    if (steps < 1) {
+      throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
+    }
+    return new Settings(semanticConfig, WorldConfig.defaults(), steps, !noOcr);
+  }
+}

@@ -1,0 +1,123 @@
+package dev.apex.console;
+
+import dev.apex.runtime.config.ApexConfigStore;
+import dev.apex.storage.Timeline;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * How to run a console. Build with {@link #builder}; only the timeline and the config store are
+ * required.
+ *
+ * @param host the address to bind; default {@value #DEFAULT_HOST}. Anything but a loopback address
+ *     needs {@code allowRemote}
+ * @param port the port; default {@value #DEFAULT_PORT}; 0 picks a free one
+ * @param allowRemote whether a non-loopback {@code host} may be bound
+ * @param timeline the timeline to show (the console only reads it, and records the tasks it starts
+ *     itself); its owner closes it after {@link ConsoleServer#stop()}
+ * @param config the settings shown and changed on the config page, and given to each task started
+ * @param devices the device selectors reachable now, asked on each status call; may be slow but
+ *     must not throw
+ * @param launcher starts tasks in this process, or null to make the console read-only (starting a
+ *     task then answers 503)
+ * @param version the apex version shown in the status
+ * @param pollInterval how often the timeline is polled for the event stream; default 500 ms
+ */
+public record ConsoleOptions(
+    String host,
+    int port,
+    boolean allowRemote,
+    Timeline timeline,
+    ApexConfigStore config,
+    Supplier<List<String>> devices,
+    TaskLauncher launcher,
+    String version,
+    Duration pollInterval) {
+
+  public static final String DEFAULT_HOST = "127.0.0.1";
+  public static final int DEFAULT_PORT = 7070;
+
+  public ConsoleOptions {
+    Objects.requireNonNull(host, "host");
+    if (host.isBlank()) {
+      throw new IllegalArgumentException("host must not be blank (e.g. " + DEFAULT_HOST + ")");
+    }
+    if (port < 0 || port > 65_535) {
+      throw new IllegalArgumentException("port must be in [0, 65535], was " + port);
+    }
+    Objects.requireNonNull(timeline, "timeline");
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(devices, "devices");
+    Objects.requireNonNull(version, "version");
+    Objects.requireNonNull(pollInterval, "pollInterval");
+    if (pollInterval.toMillis() < 10) {
+      throw new IllegalArgumentException(
+          "pollInterval must be at least 10 ms, was " + pollInterval);
+    }
+  }
+
+  public static Builder builder(Timeline timeline, ApexConfigStore config) {
+    return new Builder(timeline, config);
+  }
+
+  /** Configures {@link ConsoleOptions}. Not thread-safe. */
+  public static final class Builder {
+    private final Timeline timeline;
+    private final ApexConfigStore config;
+    private String host = DEFAULT_HOST;
+    private int port = DEFAULT_PORT;
+    private boolean allowRemote;
+    private Supplier<List<String>> devices = List::of;
+    private TaskLauncher launcher;
+    private String version = "dev";
+    private Duration pollInterval = Duration.ofMillis(500);
+
+    private Builder(Timeline timeline, ApexConfigStore config) {
+      this.timeline = Objects.requireNonNull(timeline, "timeline");
+      this.config = Objects.requireNonNull(config, "config");
+    }
+
+    public Builder host(String host) {
+      this.host = host;
+      return this;
+    }
+
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
+
+    /** Allows binding an address other than loopback ({@code --allow-remote}). */
+    public Builder allowRemote(boolean allowRemote) {
+      this.allowRemote = allowRemote;
+      return this;
+    }
+
+    public Builder devices(Supplier<List<String>> devices) {
+      this.devices = devices;
+      return this;
+    }
+
+    public Builder launcher(TaskLauncher launcher) {
+      this.launcher = launcher;
+      return this;
+    }
+
+    public Builder version(String version) {
+      this.version = version;
+      return this;
+    }
+
+    public Builder pollInterval(Duration pollInterval) {
+      this.pollInterval = pollInterval;
+      return this;
+    }
+
+    public ConsoleOptions build() {
+      return new ConsoleOptions(
+          host, port, allowRemote, timeline, config, devices, launcher, version, pollInterval);
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package dev.apex.console;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The web console, running: an HTTP server (the JDK's {@code com.sun.net.httpserver}) serving the
+ * UI and the API over a timeline, a poller that turns new timeline rows into server-sent events,
+ * and the tasks started from the UI.
+ *
+ * <pre>{@code
+ * ConsoleServer console = ConsoleServer.start(ConsoleOptions.builder(timeline, configStore)
+ *     .port(7070).devices(() -> List.of("sim")).launcher(launcher).build());
+ * System.out.println("Open " + console.url());   // once: the URL carries the token
+ * ...
+ * console.stop();
+ * }</pre>
+ *
+ * <p>A fresh random token is made at each start. The server never logs it: print {@link #url()}
+ * once for the user. Thread-safe; {@link #stop()} is idempotent.
+ */
+public final class ConsoleServer implements AutoCloseable {
+
+  static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
+  static final Duration TASK_STOP_GRACE = Duration.ofSeconds(5);
+  static final int HTTP_THREADS = EventHub.MAX_SUBSCRIBERS + 8;
+
+  private static final Logger log = LoggerFactory.getLogger(ConsoleServer.class);
+
+  private final HttpServer http;
+  private final ExecutorService httpThreads;
+  private final ScheduledExecutorService poller;
+  private final EventHub hub;
+  private final RunningTasks running;
+  private final String token;
+  private final URI baseUrl;
+  private final AtomicBoolean stopped = new AtomicBoolean();
+
+  private ConsoleServer(
+      HttpServer http,
+      ExecutorService httpThreads,
+      ScheduledExecutorService poller,
+      EventHub hub,
+      RunningTasks running,
+      String token,
+      URI baseUrl) {
+    this.http = http;
+    this.httpThreads = httpThreads;
+    this.poller = poller;
+    this.hub = hub;
+    this.running = running;
+    this.token = token;
+    this.baseUrl = baseUrl;
+  }
+
+  /**
+   * Binds and starts the console.
+   *
+   * @throws IllegalArgumentException when the host is not a loopback address and {@code
+   *     allowRemote} is off, or cannot be resolved
+   * @throws UncheckedIOException when the port cannot be bound (another console on it?)
+   */
+  public static ConsoleServer start(ConsoleOptions options) {
+    InetAddress address = resolve(options.host());
+    if (!address.isLoopbackAddress() && !options.allowRemote()) {
+      throw new IllegalArgumentException(
+          "binding "
+              + options.host()
+              + " would expose the console to other machines; bind 127.0.0.1, or pass"
+              + " --allow-remote to do it anyway");
+    }
+    HttpServer http;
+    try {
+      http = HttpServer.create(new InetSocketAddress(address, options.port()), 0);
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot listen on "
+              + options.host()
+              + ":"
+              + options.port()
+              + " ("
+              + e.getMessage()
+              + "); is another console running? pick another --port",
+          e);
+    }
+    int port = http.getAddress().getPort();
+    String token = AccessGuard.newToken();
+    AccessGuard guard = new AccessGuard(token, options.host(), address, port);
+    EventHub hub = new EventHub();
+    RunningTasks running =
+        new RunningTasks(options.timeline(), options.launcher(), options.config());
+    TimelineFollower follower =
+        new TimelineFollower(options.timeline(), hub, running::isRunningHere);
+
+    Router router = new Router(guard);
+    new UiFiles(guard).register(router);
+    new StatusApi(
+            options.timeline(), options.config(), options.devices(), running, options.version())
+        .register(router);
+    new TasksApi(options.timeline(), running).register(router);
+    new EventStream(hub, KEEP_ALIVE).register(router);
+
+    // The first poll notes what is already there, so every task after this start is an event.
+    follower.poll();
+    ScheduledExecutorService poller =
+        Executors.newSingleThreadScheduledExecutor(threads("apex-console-poller"));
+    long interval = options.pollInterval().toMillis();
+    poller.scheduleWithFixedDelay(follower::poll, interval, interval, TimeUnit.MILLISECONDS);
+    ExecutorService httpThreads =
+        Executors.newFixedThreadPool(HTTP_THREADS, threads("apex-console-http"));
+    http.setExecutor(httpThreads);
+    http.createContext("/", router);
+    http.start();
+
+    String hostInUrl = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
+    URI baseUrl = URI.create("http://" + hostInUrl + ":" + port + "/");
+    log.info("console listening on {} (open it with the URL that holds the token)", baseUrl);
+    if (!address.isLoopbackAddress()) {
+      log.warn(
+          "the console is reachable from other machines on {}; anyone with its token can start"
+              + " tasks and change settings",
+          baseUrl);
+    }
+    return new ConsoleServer(http, httpThreads, poller, hub, running, token, baseUrl);
+  }
+
+  /** The URL to open, with the token: {@code http://127.0.0.1:7070/?token=…}. Print it once. */
+  public URI url() {
+    return URI.create(baseUrl + "?token=" + token);
+  }
+
+  /** The URL without the token, e.g. {@code http://127.0.0.1:7070/}. */
+  public URI baseUrl() {
+    return baseUrl;
+  }
+
+  /** The token every API call needs, as {@code Authorization: Bearer <token>}. */
+  public String token() {
+    return token;
+  }
+
+  /** The bound port (useful after asking for port 0). */
+  public int port() {
+    return baseUrl.getPort();
+  }
+
+  /**
+   * Stops: ends the event streams, cancels the tasks started here (each stops after its current
+   * step; one still running after a grace of {@code 5 s} is interrupted), stops polling and closes
+   * the server. Returns once all of that is done; idempotent. The timeline stays open.
+   */
+  public void stop() {
+    if (!stopped.compareAndSet(false, true)) {
+      return;
+    }
+    hub.close();
+    running.stop(TASK_STOP_GRACE);
+    poller.shutdownNow();
+    // The streams have ended, so no exchange waits for a delay to finish.
+    http.stop(0);
+    httpThreads.shutdown();
+    try {
+      if (!httpThreads.awaitTermination(2, TimeUnit.SECONDS)) {
+        httpThreads.shutdownNow();
+      }
+      poller.awaitTermination(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      httpThreads.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    log.info("console on {} stopped", baseUrl);
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  private static InetAddress resolve(String host) {
+    try {
+      return InetAddress.getByName(host);
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException(
+          "cannot resolve host " + host + "; give an address such as 127.0.0.1", e);
+    }
+  }
+
+  private static ThreadFactory threads(String name) {
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      Thread thread = new Thread(r, name + "-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

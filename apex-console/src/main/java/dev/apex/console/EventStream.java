@@ -1,0 +1,74 @@
+package dev.apex.console;
+
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * {@code GET /api/events[?task=ID]}: a server-sent event stream of {@code task_started}, {@code
+ * step} and {@code task_finished} events (data: the same JSON as the tasks API), for every task or
+ * one. A comment line is sent when nothing happened for a while, which also notices a client that
+ * left. The handler's thread waits on its subscription's queue with a timeout, never on the socket
+ * alone, and returns as soon as the hub closes, so stopping the console does not hang on an open
+ * stream.
+ */
+final class EventStream {
+
+  private final EventHub hub;
+  private final Duration keepAlive;
+
+  EventStream(EventHub hub, Duration keepAlive) {
+    this.hub = hub;
+    this.keepAlive = keepAlive;
+  }
+
+  void register(Router router) {
+    router.route("GET", "/api/events", this::stream);
+  }
+
+  private void stream(Call call) throws IOException {
+    String task = call.query("task");
+    if (task != null && !task.matches("[A-Za-z0-9_-]{1,64}")) {
+      throw HttpError.badRequest("task must be 1 to 64 letters, digits, '-' or '_'");
+    }
+    EventHub.Subscription subscription = hub.subscribe(task);
+    if (subscription == null) {
+      throw new HttpError(503, "too many open event streams; close a console tab and retry");
+    }
+    HttpExchange exchange = call.exchange();
+    try (subscription) {
+      exchange.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
+      exchange.getResponseHeaders().set("X-Accel-Buffering", "no");
+      exchange.sendResponseHeaders(200, 0);
+      OutputStream out = exchange.getResponseBody();
+      write(out, "retry: 2000\n: connected\n\n");
+      while (true) {
+        EventHub.Event event = subscription.next(keepAlive);
+        if (event == null) {
+          write(out, ": keep-alive\n\n");
+        } else if (subscription.isEnd(event)) {
+          return;
+        } else {
+          write(
+              out,
+              "id: "
+                  + event.id()
+                  + "\nevent: "
+                  + event.type()
+                  + "\ndata: "
+                  + event.data()
+                  + "\n\n");
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void write(OutputStream out, String text) throws IOException {
+    out.write(text.getBytes(StandardCharsets.UTF_8));
+    out.flush();
+  }
+}

@@ -1,0 +1,148 @@
+package dev.apex.console;
+
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskRecord;
+import dev.apex.core.TaskStatus;
+import dev.apex.runtime.Cancellation;
+import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.config.ApexConfigStore;
+import dev.apex.storage.Timeline;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tasks this console started and that are still running, each on a thread of its own. One task
+ * per device at a time, since a device is not thread-safe. A cancel asks the runner to stop after
+ * the step it is on; the timeline then says {@link TaskStatus#CANCELLED}. Thread-safe.
+ */
+final class RunningTasks {
+
+  private static final Logger log = LoggerFactory.getLogger(RunningTasks.class);
+
+  private record Running(TaskId id, String device, Cancellation cancellation) {}
+
+  private final Timeline timeline;
+  private final TaskLauncher launcher;
+  private final ApexConfigStore config;
+  private final Map<TaskId, Running> running = new ConcurrentHashMap<>();
+  private final ExecutorService workers;
+  private boolean stopped;
+
+  RunningTasks(Timeline timeline, TaskLauncher launcher, ApexConfigStore config) {
+    this.timeline = Objects.requireNonNull(timeline, "timeline");
+    this.launcher = launcher;
+    this.config = Objects.requireNonNull(config, "config");
+    AtomicInteger count = new AtomicInteger();
+    this.workers =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread thread = new Thread(r, "apex-console-task-" + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  boolean canStart() {
+    return launcher != null;
+  }
+
+  /**
+   * Checks and starts a task with the settings in force now, and returns it as recorded.
+   *
+   * @throws HttpError 503 without a launcher or while stopping, 409 when the device is busy
+   * @throws dev.apex.core.InvalidInputException when the launcher rejects the request
+   */
+  synchronized TaskRecord start(TaskRequest request) {
+    if (launcher == null) {
+      throw new HttpError(
+          503, "this console was started without a task launcher; start tasks with apex run");
+    }
+    if (stopped) {
+      throw new HttpError(503, "the console is stopping; start the task once it is back");
+    }
+    for (Running other : running.values()) {
+      if (other.device().equals(request.device())) {
+        throw HttpError.conflict(
+            "device "
+                + request.device()
+                + " is busy with task "
+                + other.id()
+                + "; wait for it to end or cancel it");
+      }
+    }
+    PreparedTask prepared = launcher.prepare(request, config.current());
+    TaskId id = TaskId.random();
+    timeline.startTask(id, request.device(), prepared.goal());
+    Running task = new Running(id, request.device(), new Cancellation());
+    running.put(id, task);
+    log.info("task {} started from the console on {}", id, request.device());
+    workers.execute(() -> run(task, prepared));
+    return timeline.task(id).orElseThrow();
+  }
+
+  private void run(Running task, PreparedTask prepared) {
+    TimelineRecorder recorder = new TimelineRecorder(timeline, task.id());
+    try {
+      TaskOutcome outcome = prepared.run(task.id(), recorder, task.cancellation());
+      if (outcome == null || !outcome.status().isFinal()) {
+        recorder.finish(TaskStatus.FAILED, "the task launcher returned no final outcome");
+      } else {
+        recorder.finish(outcome.status(), outcome.reason());
+      }
+    } catch (RuntimeException e) {
+      log.warn("task {} could not run", task.id(), e);
+      recorder.finish(
+          task.cancellation().isCancelled() ? TaskStatus.CANCELLED : TaskStatus.FAILED,
+          "the task could not run: " + e.getMessage());
+    } finally {
+      running.remove(task.id());
+    }
+  }
+
+  /** Whether the task was started here and is still running. */
+  boolean isRunningHere(TaskId id) {
+    return running.containsKey(id);
+  }
+
+  /** Asks the task to stop after its current step; false when it is not running here. */
+  boolean cancel(TaskId id) {
+    Running task = running.get(id);
+    if (task == null) {
+      return false;
+    }
+    task.cancellation().cancel();
+    log.info("task {} cancelled from the console", id);
+    return true;
+  }
+
+  /**
+   * Cancels every task and waits up to {@code grace} for them to stop; a task still running then is
+   * interrupted, which the runner also treats as a cancel.
+   */
+  void stop(Duration grace) {
+    synchronized (this) {
+      stopped = true;
+    }
+    running.values().forEach(task -> task.cancellation().cancel());
+    workers.shutdown();
+    try {
+      if (!workers.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        workers.shutdownNow();
+        if (!workers.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+          log.warn("{} task(s) did not stop; the timeline may show them running", running.size());
+        }
+      }
+    } catch (InterruptedException e) {
+      workers.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package dev.apex.console;
+
+import dev.apex.runtime.config.ApexConfig;
+
+/**
+ * Starts tasks in the console's process. The CLI implements it with real devices and the full
+ * Observe → Think → Act pipeline; tests implement it with the simulated phone.
+ *
+ * <p>The console calls {@link #prepare} on an HTTP thread, records the task's start in the
+ * timeline, then calls {@link PreparedTask#run} on a thread of its own. It never runs two of its
+ * tasks on one device at a time. Implementations must be thread-safe.
+ */
+public interface TaskLauncher {
+
+  /**
+   * Checks a request and readies it without touching the device for long: resolves the device
+   * selector, parses and validates the flow, and applies {@code config} (max steps, semantic
+   * enrichment, world) to the task it will run.
+   *
+   * @param config the settings in force now; a later change does not affect this task
+   * @throws dev.apex.core.InvalidInputException with a one-line message for the user (an unknown
+   *     device, a flow that does not parse); the console answers 400 with it
+   */
+  PreparedTask prepare(TaskRequest request, ApexConfig config);
+}

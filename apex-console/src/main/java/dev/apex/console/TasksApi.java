@@ -1,0 +1,172 @@
+package dev.apex.console;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.apex.core.Json;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskRecord;
+import dev.apex.storage.StoredStep;
+import dev.apex.storage.Timeline;
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The tasks API:
+ *
+ * <ul>
+ *   <li>{@code GET /api/tasks?limit=20&offset=0}: a page of tasks, newest first, with {@code
+ *       has_more};
+ *   <li>{@code GET /api/tasks/{id}}: one task;
+ *   <li>{@code GET /api/tasks/{id}/steps?after=0}: its steps after index {@code after};
+ *   <li>{@code GET /api/tasks/{id}/steps/{index}/screenshot.png}: the PNG observed before a step;
+ *   <li>{@code POST /api/tasks} with {@code {"device": "sim", "goal": "…"}} or {@code {"device":
+ *       "sim", "flow": "<yaml>"}}: starts a task here, 201 with the task;
+ *   <li>{@code POST /api/tasks/{id}/cancel}: stops a task this console started after its current
+ *       step, 202.
+ * </ul>
+ */
+final class TasksApi {
+
+  static final int MAX_PAGE = 200;
+  static final int MAX_GOAL_CHARS = 2_000;
+  private static final Set<String> START_KEYS = Set.of("device", "goal", "flow");
+
+  private final Timeline timeline;
+  private final RunningTasks running;
+
+  TasksApi(Timeline timeline, RunningTasks running) {
+    this.timeline = timeline;
+    this.running = running;
+  }
+
+  void register(Router router) {
+    router
+        .route("GET", "/api/tasks", this::list)
+        .route("POST", "/api/tasks", this::start)
+        .route("GET", "/api/tasks/([^/]+)", this::task)
+        .route("GET", "/api/tasks/([^/]+)/steps", this::steps)
+        .route("GET", "/api/tasks/([^/]+)/steps/([^/]+)/screenshot\\.png", this::screenshot)
+        .route("POST", "/api/tasks/([^/]+)/cancel", this::cancel);
+  }
+
+  private void list(Call call) throws IOException {
+    int limit = call.intQuery("limit", 20, 1, MAX_PAGE);
+    int offset = call.intQuery("offset", 0, 0, Integer.MAX_VALUE - MAX_PAGE - 1);
+    List<TaskRecord> page = timeline.tasks(limit + 1, offset);
+    ObjectNode body = Json.mapper().createObjectNode();
+    ArrayNode tasks = body.putArray("tasks");
+    page.stream().limit(limit).forEach(t -> tasks.add(view(t)));
+    body.put("limit", limit);
+    body.put("offset", offset);
+    body.put("has_more", page.size() > limit);
+    call.json(200, body);
+  }
+
+  private void task(Call call) throws IOException {
+    call.json(200, view(find(call.taskId(1))));
+  }
+
+  private void steps(Call call) throws IOException {
+    TaskId id = call.taskId(1);
+    int after = call.intQuery("after", 0, 0, Integer.MAX_VALUE);
+    TaskRecord task = find(id);
+    ObjectNode body = Json.mapper().createObjectNode();
+    body.set("task", view(task));
+    ArrayNode steps = body.putArray("steps");
+    for (StoredStep step : timeline.stepsAfter(task.id(), after)) {
+      steps.add(Views.step(step));
+    }
+    call.json(200, body);
+  }
+
+  private void screenshot(Call call) throws IOException {
+    TaskId id = call.taskId(1);
+    int index = call.pathIndex(2, "step index");
+    find(id);
+    Optional<byte[]> png = timeline.screenshot(id, index);
+    if (png.isEmpty()) {
+      throw HttpError.notFound(
+          "step "
+              + index
+              + " of task "
+              + id
+              + " has no screenshot (none taken, or retention dropped it)");
+    }
+    call.exchange().getResponseHeaders().set("Cache-Control", "private, max-age=86400, immutable");
+    call.bytes(200, "image/png", png.get());
+  }
+
+  private void start(Call call) throws IOException {
+    JsonNode body = call.jsonBody();
+    for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!START_KEYS.contains(name)) {
+        throw HttpError.badRequest("unknown key " + name + "; give device and one of goal or flow");
+      }
+    }
+    String device = text(body, "device");
+    String goal = text(body, "goal");
+    String flow = text(body, "flow");
+    if (device == null || device.isBlank()) {
+      throw HttpError.badRequest("device is required, e.g. \"sim\"");
+    }
+    if (device.length() > 200 || !device.strip().equals(device)) {
+      throw HttpError.badRequest("device must be a selector such as sim or android:SERIAL");
+    }
+    boolean hasGoal = goal != null && !goal.isBlank();
+    boolean hasFlow = flow != null && !flow.isBlank();
+    if (hasGoal == hasFlow) {
+      throw HttpError.badRequest("give exactly one of goal (words) and flow (YAML text)");
+    }
+    if (hasGoal && goal.length() > MAX_GOAL_CHARS) {
+      throw HttpError.badRequest("goal must be at most " + MAX_GOAL_CHARS + " characters");
+    }
+    TaskRequest request =
+        hasGoal ? TaskRequest.goal(device, goal.strip()) : TaskRequest.flow(device, flow);
+    TaskRecord task = running.start(request);
+    call.exchange().getResponseHeaders().set("Location", "/api/tasks/" + task.id().value());
+    call.json(201, view(task));
+  }
+
+  private void cancel(Call call) throws IOException {
+    TaskRecord task = find(call.taskId(1));
+    if (task.status().isFinal()) {
+      throw HttpError.conflict("task " + task.id() + " already ended (" + task.status() + ")");
+    }
+    if (!running.cancel(task.id())) {
+      throw HttpError.conflict(
+          "task "
+              + task.id()
+              + " was started by another process (apex run); stop it there with Ctrl-C");
+    }
+    ObjectNode body = view(task);
+    body.put("cancel_requested", true);
+    call.json(202, body);
+  }
+
+  private TaskRecord find(TaskId id) {
+    return timeline
+        .task(id)
+        .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
+  }
+
+  private ObjectNode view(TaskRecord task) {
+    return Views.task(task, running.isRunningHere(task.id()));
+  }
+
+  /** A string field, null when absent or JSON null; any other type is a 400 naming the key. */
+  private static String text(JsonNode body, String key) {
+    JsonNode node = body.get(key);
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (!node.isTextual()) {
+      throw HttpError.badRequest(key + " must be a string");
+    }
+    return node.textValue();
+  }
+}

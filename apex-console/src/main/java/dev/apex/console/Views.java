@@ -1,0 +1,125 @@
+package dev.apex.console;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.apex.core.Json;
+import dev.apex.core.TaskRecord;
+import dev.apex.storage.StoredStep;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The JSON the API answers with, built from timeline rows. Annotations are passed on as opaque
+ * JSON: the well-known ones ({@code semantic_scene}, {@code world}, {@code llm_usage}) under their
+ * own keys, any other under {@code annotations}. Stateless.
+ */
+final class Views {
+
+  static final Set<String> KNOWN_ANNOTATIONS = Set.of("semantic_scene", "world", "llm_usage");
+
+  private Views() {}
+
+  /**
+   * A task: {@code id, device, goal, status, reason, started_at, ended_at, steps, cancellable}.
+   *
+   * @param cancellable whether this console started it and it is still running
+   */
+  static ObjectNode task(TaskRecord task, boolean cancellable) {
+    ObjectNode node = Json.mapper().createObjectNode();
+    node.put("id", task.id().value());
+    node.put("device", task.device());
+    node.put("goal", task.goal());
+    node.put("status", task.status().name());
+    node.put("reason", task.reason());
+    node.put("started_at", instant(task.startedAt()));
+    node.put("ended_at", instant(task.endedAt()));
+    node.put("steps", task.steps());
+    node.put("cancellable", cancellable);
+    return node;
+  }
+
+  /**
+   * A step, everything the task page shows: what was planned, what happened, the scene it was
+   * planned on, the semantic scene and world state after it, the LLM usage, timings in
+   * milliseconds, and the screenshot's URL (null when there is none).
+   */
+  static ObjectNode step(StoredStep step) {
+    ObjectNode node = Json.mapper().createObjectNode();
+    node.put("task_id", step.taskId().value());
+    node.put("index", step.index());
+    node.put("started_at", instant(step.startedAt()));
+    node.put("action", step.action());
+    node.put("success", step.success());
+    node.put("error", step.error());
+    node.set("planned_step", tree(step.stepJson()));
+    node.set("result", tree(step.resultJson()));
+    node.set("scene", tree(step.sceneJson()));
+    JsonNode annotations = tree(step.annotationsJson());
+    ObjectNode others = Json.mapper().createObjectNode();
+    for (String key : new String[] {"semantic_scene", "world", "llm_usage"}) {
+      node.set(
+          key, annotations.path(key).isMissingNode() ? NullNode.instance : annotations.get(key));
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = annotations.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> entry = it.next();
+      if (!KNOWN_ANNOTATIONS.contains(entry.getKey())) {
+        others.set(entry.getKey(), entry.getValue());
+      }
+    }
+    node.set("annotations", others);
+    ObjectNode timings = node.putObject("timings_ms");
+    timings.put("observe", millis(step.observeTime()));
+    timings.put("plan", millis(step.planTime()));
+    timings.put("act", millis(step.actTime()));
+    timings.put("total", millis(step.observeTime().plus(step.planTime()).plus(step.actTime())));
+    node.put(
+        "screenshot",
+        step.hasScreenshot()
+            ? "/api/tasks/" + step.taskId().value() + "/steps/" + step.index() + "/screenshot.png"
+            : null);
+    return node;
+  }
+
+  /** The short form of a step for the status: {@code index, action, success, error, started_at}. */
+  static ObjectNode stepSummary(StoredStep step) {
+    ObjectNode node = Json.mapper().createObjectNode();
+    node.put("index", step.index());
+    node.put("action", step.action());
+    node.put("success", step.success());
+    node.put("error", step.error());
+    node.put("started_at", instant(step.startedAt()));
+    return node;
+  }
+
+  /** The step's {@code world} annotation, or JSON null. */
+  static JsonNode world(StoredStep step) {
+    JsonNode world = tree(step.annotationsJson()).get("world");
+    return world == null ? NullNode.instance : world;
+  }
+
+  private static JsonNode tree(String json) {
+    if (json == null) {
+      return NullNode.instance;
+    }
+    try {
+      return Json.mapper().readTree(json);
+    } catch (JsonProcessingException e) {
+      // A row this console cannot read is shown as missing rather than failing the whole page.
+      return NullNode.instance;
+    }
+  }
+
+  private static String instant(Instant instant) {
+    return instant == null ? null : instant.toString();
+  }
+
+  /** Milliseconds to a tenth: enough to compare steps, short enough to read. */
+  private static double millis(Duration duration) {
+    return Math.round(duration.toNanos() / 100_000.0) / 10.0;
+  }
+}

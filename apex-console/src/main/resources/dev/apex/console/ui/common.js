@@ -1,0 +1,134 @@
+// Shared by every page: DOM building, the JSON API, formatting. Data always goes in as text or
+// attributes, never as HTML.
+
+export const INTERACTIVE = new Set(['CLICKABLE', 'LONG_CLICKABLE', 'CHECKABLE', 'EDITABLE', 'SCROLLABLE']);
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  apply(el, attrs);
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+// Like el.replaceChildren, skipping absent parts (null, undefined, false).
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+export function s(tag, attrs) {
+  const el = document.createElementNS(SVG_NS, tag);
+  apply(el, attrs);
+  return el;
+}
+
+function apply(el, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
+    else if (key === 'text') el.textContent = value;
+    else el.setAttribute(key, value === true ? '' : value);
+  }
+}
+
+export async function api(path, options = {}) {
+  const init = { credentials: 'same-origin', method: options.method || 'GET', headers: {} };
+  if (options.body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const res = await fetch(path, init);
+  if (res.status === 401) {
+    banner('This console needs its token again: open the link that apex console printed.');
+  }
+  const type = res.headers.get('Content-Type') || '';
+  const body = type.includes('json') ? await res.json() : null;
+  if (!res.ok) {
+    const error = new Error((body && body.error) || res.status + ' ' + res.statusText);
+    error.status = res.status;
+    throw error;
+  }
+  return body;
+}
+
+export function banner(text) {
+  const el = document.getElementById('banner');
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+export function badge(status) {
+  return h('span', { class: 'badge ' + status, 'data-status': status, text: status.replace('_', ' ') });
+}
+
+export function ms(value) {
+  if (value === null || value === undefined) return '—';
+  if (value < 1) return '<1 ms';
+  if (value < 1000) return Math.round(value) + ' ms';
+  return (value / 1000).toFixed(value < 10000 ? 2 : 1) + ' s';
+}
+
+export function ago(iso) {
+  if (!iso) return '—';
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (seconds < 60) return Math.round(seconds) + ' s ago';
+  if (seconds < 3600) return Math.round(seconds / 60) + ' min ago';
+  if (seconds < 86400) return Math.round(seconds / 3600) + ' h ago';
+  return new Date(iso).toLocaleString();
+}
+
+export function elapsed(task) {
+  if (!task.started_at) return '—';
+  const end = task.ended_at ? Date.parse(task.ended_at) : Date.now();
+  return ms(end - Date.parse(task.started_at));
+}
+
+export function argsText(args) {
+  if (!args) return '';
+  const parts = Object.entries(args).map(([k, v]) => k + ': ' + (typeof v === 'string' ? v : JSON.stringify(v)));
+  return parts.join(', ');
+}
+
+// Token counts from an llm_usage annotation, whatever its exact shape (one call or a list of
+// calls; snake_case or camelCase keys).
+export function tokens(usage) {
+  const total = { input: 0, output: 0, calls: 0 };
+  const add = (u) => {
+    if (!u || typeof u !== 'object') return;
+    if (Array.isArray(u)) { u.forEach(add); return; }
+    let counted = false;
+    for (const [key, value] of Object.entries(u)) {
+      if (typeof value === 'object') { add(value); continue; }
+      if (typeof value !== 'number') continue;
+      const k = key.toLowerCase();
+      if (k.includes('output')) { total.output += value; counted = true; }
+      else if (k.includes('input') || k.includes('cache')) { total.input += value; counted = true; }
+    }
+    if (counted) total.calls++;
+  };
+  add(usage);
+  return total;
+}
+
+
+let status = null;
+
+/** The console's status, refreshed; also updates the header (version, devices, New task). */
+
+export async function refreshStatus() {
+  try {
+    status = await api('/api/status');
+    document.getElementById('version').textContent = 'v' + status.version;
+    document.getElementById('devices').textContent =
+      status.devices.length ? 'devices: ' + status.devices.join(', ') : 'no device reachable';
+    document.getElementById('nav-new').hidden = !status.can_start_tasks;
+  } catch (e) {
+    /* the banner already says what to do */
+  }
+  return status;
+}

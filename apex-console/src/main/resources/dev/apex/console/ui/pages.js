@@ -1,0 +1,237 @@
+// The task list, the new-task form and the settings page.
+
+import { h, fill, api, banner, badge, ago, elapsed, refreshStatus } from './common.js';
+
+const WIFI_FLOW = [
+  'name: Turn Wi-Fi on',
+  'steps:',
+  '  - launch_app: com.android.settings',
+  '  - tap: { text: "Wi-Fi" }',
+  '  - tap: { element: "com.android.settings:id/wifi_switch" }',
+  '  - assert_visible: { id: "com.android.settings:id/wifi_switch", checked: true, text: "On" }',
+  '',
+].join('\n');
+
+export function tasksPage(offset) {
+  const limit = 20;
+  const strip = h('div', { class: 'running-strip', id: 'running' });
+  const tbody = h('tbody');
+  const pager = h('div', { class: 'pager' });
+  const table = h('div', { class: 'panel' },
+    h('table', { class: 'tasks', id: 'tasks' },
+      h('thead', {}, h('tr', {},
+        h('th', { text: 'Status' }), h('th', { text: 'Goal' }), h('th', { text: 'Device' }),
+        h('th', { text: 'Steps' }), h('th', { text: 'Started' }), h('th', { text: 'Duration' }))),
+      tbody),
+    pager);
+  const node = h('section', {},
+    h('div', { class: 'page-head' }, h('h1', { text: 'Tasks' }), h('span', { class: 'spacer' }),
+      h('a', { class: 'btn primary', href: '#/new', id: 'new-task', text: 'New task' })),
+    strip, table);
+
+  let timer = null;
+  async function load() {
+    const [page, st] = await Promise.all([
+      api('/api/tasks?limit=' + limit + '&offset=' + offset), refreshStatus()]);
+    fill(strip, (st ? st.running : []).map(runningCard));
+    if (!page.tasks.length) {
+      tbody.replaceChildren(h('tr', {}, h('td', { colspan: 6, class: 'empty',
+        text: offset ? 'No older tasks.' : 'No tasks yet. Start one, or run apex run in a terminal: it shows up here live.' })));
+    } else {
+      tbody.replaceChildren(...page.tasks.map(taskRow));
+    }
+    pager.replaceChildren(
+      h('a', { class: 'btn small', href: '#/?offset=' + Math.max(0, offset - limit), hidden: offset === 0, text: '← Newer' }),
+      h('a', { class: 'btn small', href: '#/?offset=' + (offset + limit), hidden: !page.has_more, text: 'Older →' }));
+    pager.hidden = offset === 0 && !page.has_more;
+  }
+
+  function taskRow(task) {
+    return h('tr', { 'data-task': task.id, onclick: () => { location.hash = '#/tasks/' + task.id; } },
+      h('td', {}, badge(task.status)),
+      h('td', {}, h('div', { class: 'goal', text: task.goal, title: task.goal }),
+        task.reason ? h('div', { class: 'reason', text: task.reason, title: task.reason }) : null),
+      h('td', { class: 'mono', text: task.device }),
+      h('td', { class: 'num', text: task.steps }),
+      h('td', { class: 'muted', text: ago(task.started_at), title: task.started_at }),
+      h('td', { class: 'num muted', text: elapsed(task) }));
+  }
+
+  function runningCard(r) {
+    const step = r.current_step;
+    const world = r.world || {};
+    const page = world.currentPage || world.current_page || world.currentApp || world.current_app;
+    return h('div', { class: 'panel running-card', onclick: () => { location.hash = '#/tasks/' + r.task.id; } },
+      h('div', {}, badge('RUNNING'), ' ', h('span', { class: 'mono muted', text: r.task.device })),
+      h('div', { class: 'goal', text: r.task.goal }),
+      h('div', { class: 'muted', text: step ? 'step ' + step.index + ': ' + step.action : 'starting…' }),
+      page ? h('div', { class: 'muted', text: 'on ' + page }) : null);
+  }
+
+  load().catch((e) => banner(e.message));
+  return {
+    node,
+    on() {
+      clearTimeout(timer);
+      timer = setTimeout(() => load().catch(() => {}), 150);
+    },
+    resync() { load().catch(() => {}); },
+    dispose() { clearTimeout(timer); },
+  };
+}
+
+export function newTaskPage() {
+  const error = h('div', { class: 'error-box', hidden: true, id: 'start-error' });
+  const device = h('select', { id: 'device', name: 'device' });
+  const goal = h('textarea', { id: 'goal', class: 'goal', placeholder: 'e.g. Turn on Wi-Fi in Settings' });
+  const flow = h('textarea', { id: 'flow', spellcheck: 'false', placeholder: 'name: …\nsteps:\n  - launch_app: …' });
+  let mode = 'flow';
+  const goalField = h('div', { class: 'field' }, h('label', { for: 'goal', text: 'Goal' }), goal,
+    h('div', { class: 'hint', text: 'In words. The planner decides the steps.' }));
+  const flowField = h('div', { class: 'field' },
+    h('div', { class: 'row-actions' }, h('label', { for: 'flow', text: 'Flow (YAML)' }), h('span', { class: 'spacer' }),
+      h('button', { type: 'button', class: 'btn small', id: 'example-wifi', text: 'Example: turn Wi-Fi on', onclick: () => { flow.value = WIFI_FLOW; } })),
+    flow, h('div', { class: 'hint', text: 'The steps to replay, one tool call each (the format of apex run --flow).' }));
+  const seg = h('div', { class: 'segmented' });
+  const setMode = (m) => {
+    mode = m;
+    goalField.hidden = m !== 'goal';
+    flowField.hidden = m !== 'flow';
+    seg.querySelectorAll('label').forEach((l) => l.classList.toggle('on', l.dataset.mode === m));
+  };
+  seg.append(
+    h('label', { 'data-mode': 'flow', id: 'mode-flow', text: 'Flow', onclick: () => setMode('flow') }),
+    h('label', { 'data-mode': 'goal', id: 'mode-goal', text: 'Goal', onclick: () => setMode('goal') }));
+  const submit = h('button', { type: 'submit', class: 'btn primary', id: 'start', text: 'Start task' });
+  const form = h('form', { class: 'form', id: 'start-form', onsubmit: onSubmit },
+    h('div', { class: 'page-head' }, h('h1', { text: 'New task' })),
+    h('div', { class: 'panel' },
+      h('div', { class: 'field' }, h('label', { for: 'device', text: 'Device' }), device,
+        h('div', { class: 'hint', text: 'The task runs in the console\'s process; one task per device at a time.' })),
+      h('div', { class: 'field' }, h('span', { class: 'label', text: 'What to run' }), seg),
+      goalField, flowField, error,
+      h('div', { class: 'row-actions' }, submit, h('a', { href: '#/', class: 'btn', text: 'Cancel' }))));
+  setMode('flow');
+
+  refreshStatus().then((st) => {
+    const names = st && st.devices.length ? st.devices : ['sim'];
+    device.replaceChildren(...names.map((d) => h('option', { value: d, text: d })));
+    if (st && !st.can_start_tasks) {
+      error.textContent = 'This console was started without a task launcher: start tasks with apex run.';
+      error.hidden = false;
+      submit.disabled = true;
+    }
+  });
+
+  async function onSubmit(event) {
+    event.preventDefault();
+    error.hidden = true;
+    submit.disabled = true;
+    const body = { device: device.value };
+    if (mode === 'goal') body.goal = goal.value; else body.flow = flow.value;
+    try {
+      const task = await api('/api/tasks', { method: 'POST', body });
+      location.hash = '#/tasks/' + task.id;
+    } catch (e) {
+      error.textContent = e.message;
+      error.hidden = false;
+      submit.disabled = false;
+    }
+  }
+  return { node: form };
+}
+
+const FIELDS = [
+  { key: 'semantic.enabled', label: 'Semantic enrichment', type: 'bool', hint: 'Label each screen with one Claude call (costs tokens).' },
+  { key: 'semantic.model', label: 'Model', type: 'text' },
+  { key: 'semantic.timeout_ms', label: 'Timeout (ms)', type: 'int', hint: 'Per enrichment, retries included.' },
+  { key: 'semantic.max_retries', label: 'Max retries', type: 'int' },
+  { key: 'world.enabled', label: 'World Runtime', type: 'bool', hint: 'Keep a bounded world state per task.' },
+  { key: 'world.history_size', label: 'History size', type: 'int', hint: 'Recent steps the world remembers.' },
+  { key: 'max_steps', label: 'Max steps per task', type: 'int' },
+  { key: 'screenshot_retention', label: 'Keep screenshots of the newest … tasks', type: 'int', hint: 'Applies when the timeline is next opened.' },
+];
+
+function getPath(obj, key) {
+  return key.split('.').reduce((o, k) => (o ? o[k] : undefined), obj);
+}
+
+export function configPage() {
+  const node = h('form', { class: 'form', id: 'config-form' });
+  const message = h('div', { hidden: true, id: 'config-message' });
+  let loaded = null;
+  const inputs = new Map();
+
+  function render(config) {
+    loaded = config;
+    inputs.clear();
+    const overrides = config.env_overrides || {};
+    const field = (f) => {
+      const value = getPath(config, f.key);
+      const env = overrides[f.key];
+      let input;
+      if (f.type === 'bool') {
+        input = h('input', { type: 'checkbox', id: 'cfg-' + f.key, name: f.key, disabled: !!env });
+        input.checked = !!value;
+        inputs.set(f.key, input);
+        return h('div', { class: 'field', 'data-key': f.key },
+          h('label', { class: 'check' }, input, f.label),
+          f.hint ? h('div', { class: 'hint', text: f.hint }) : null,
+          env ? h('div', { class: 'env-note', text: 'Set by ' + env + ' in the environment.' }) : null);
+      }
+      input = h('input', { type: f.type === 'int' ? 'number' : 'text', id: 'cfg-' + f.key, name: f.key, disabled: !!env });
+      input.value = value;
+      inputs.set(f.key, input);
+      return h('div', { class: 'field', 'data-key': f.key },
+        h('label', { for: 'cfg-' + f.key, text: f.label }), input,
+        f.hint ? h('div', { class: 'hint', text: f.hint }) : null,
+        env ? h('div', { class: 'env-note', text: 'Set by ' + env + ' in the environment.' }) : null);
+    };
+    const byKey = (k) => field(FIELDS.find((f) => f.key === k));
+    node.replaceChildren(
+      h('div', { class: 'page-head' }, h('h1', { text: 'Settings' }), h('span', { class: 'spacer' }),
+        h('span', { class: 'muted mono', text: config.file })),
+      h('div', { class: 'panel' }, h('h2', { text: 'Semantic scene' }), byKey('semantic.enabled'),
+        h('div', { class: 'grid2' }, byKey('semantic.model'), byKey('semantic.timeout_ms')), byKey('semantic.max_retries'),
+        h('div', { class: 'field' }, h('span', { class: 'label', text: 'ANTHROPIC_API_KEY' }),
+          h('div', {}, h('span', { class: 'badge ' + (config.anthropic_api_key === 'set' ? 'SUCCEEDED' : 'CANCELLED'), id: 'api-key', text: config.anthropic_api_key })),
+          h('div', { class: 'hint', text: 'Read from the environment of the process that runs apex; never shown or stored here.' }))),
+      h('div', { class: 'panel' }, h('h2', { text: 'World Runtime' }), byKey('world.enabled'), byKey('world.history_size')),
+      h('div', { class: 'panel' }, h('h2', { text: 'Tasks and timeline' }),
+        h('div', { class: 'grid2' }, byKey('max_steps'), byKey('screenshot_retention'))),
+      message,
+      h('div', { class: 'row-actions' }, h('button', { type: 'submit', class: 'btn primary', id: 'save', text: 'Save' }),
+        h('span', { class: 'muted', text: 'Tasks started after saving use the new settings.' })));
+  }
+
+  node.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const changes = {};
+    for (const f of FIELDS) {
+      const input = inputs.get(f.key);
+      if (!input || input.disabled) continue;
+      let value = f.type === 'bool' ? input.checked : input.value.trim();
+      if (f.type === 'int') value = value === '' || !/^-?\d+$/.test(value) ? value : Number(value);
+      if (value === getPath(loaded, f.key)) continue;
+      const [group, name] = f.key.includes('.') ? f.key.split('.') : [null, f.key];
+      if (group) (changes[group] = changes[group] || {})[name] = value; else changes[name] = value;
+    }
+    node.querySelectorAll('.field.invalid').forEach((el) => el.classList.remove('invalid'));
+    try {
+      const config = await api('/api/config', { method: 'PUT', body: changes });
+      render(config);
+      message.className = 'note-box';
+      message.textContent = Object.keys(changes).length ? 'Saved. Tasks started from now on use these settings.' : 'Nothing changed.';
+    } catch (e) {
+      message.className = 'error-box';
+      message.textContent = e.message;
+      const key = FIELDS.map((f) => f.key).find((k) => e.message.startsWith(k + ' '));
+      const el = key && node.querySelector('.field[data-key="' + key + '"]');
+      if (el) el.classList.add('invalid');
+    }
+    message.hidden = false;
+  });
+
+  api('/api/config').then(render).catch((e) => banner(e.message));
+  return { node };
+}

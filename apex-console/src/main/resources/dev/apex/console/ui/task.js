@@ -1,0 +1,186 @@
+// One task: its steps as they arrive (live over the event stream), playback, and cancel.
+
+import { h, fill, api, banner, badge, ms, ago, elapsed, argsText, tokens } from './common.js';
+import { stepDetail } from './step.js';
+
+export function taskPage(id, wanted) {
+  let task = null;
+  let steps = [];
+  let selected = wanted;
+  let follow = wanted === null;
+  const head = h('div', { class: 'panel task-head', id: 'task-head' });
+  const list = h('ol', { class: 'steps panel', id: 'steps' });
+  const detail = h('div', { class: 'detail', id: 'step-detail' });
+  const node = h('section', {}, head, h('div', { class: 'task-body' }, list, detail));
+
+  function lastIndex() {
+    return steps.length ? steps[steps.length - 1].index : 0;
+  }
+
+  function renderHead() {
+    const cancel = task.status === 'RUNNING' && task.cancellable
+      ? h('button', { class: 'btn danger small', id: 'cancel', text: 'Cancel after this step', onclick: onCancel })
+      : null;
+    fill(head,
+      h('div', { class: 'row' }, h('a', { href: '#/', class: 'muted', text: '← Tasks' })),
+      h('div', { class: 'row' }, h('h1', { id: 'task-goal', text: task.goal }),
+        h('span', { id: 'task-status' }, badge(task.status)), h('span', { class: 'spacer' }), cancel),
+      h('div', { class: 'facts' },
+        h('span', {}, 'Task ', h('b', { class: 'mono', text: task.id })),
+        h('span', {}, 'Device ', h('b', { class: 'mono', text: task.device })),
+        h('span', {}, 'Steps ', h('b', { id: 'task-steps', text: task.steps })),
+        h('span', {}, 'Started ', h('b', { text: ago(task.started_at), title: task.started_at })),
+        h('span', {}, 'Duration ', h('b', { text: elapsed(task) }))),
+      task.reason ? h('div', { class: task.status === 'FAILED' ? 'step-error' : 'muted', text: task.reason }) : null);
+  }
+
+  async function onCancel(event) {
+    event.target.disabled = true;
+    try {
+      task = await api('/api/tasks/' + id + '/cancel', { method: 'POST', body: {} });
+      event.target.textContent = 'Cancelling…';
+    } catch (e) {
+      banner(e.message);
+      event.target.disabled = false;
+    }
+  }
+
+  function stepItem(step, fresh) {
+    const usage = tokens(step.llm_usage);
+    const sub = [ms(step.timings_ms.total)];
+    if (usage.input || usage.output) sub.push((usage.input + usage.output) + ' tok');
+    const args = argsText(step.planned_step.args);
+    return h('li', {
+      class: 'step-item' + (step.success ? '' : ' failed') + (fresh ? ' new' : '') + (step.index === selected ? ' selected' : ''),
+      'data-index': step.index,
+      onclick: () => { follow = step.index === lastIndex(); select(step.index); },
+    },
+    h('span', { class: 'idx', text: step.index }),
+    h('span', { class: 'act', text: step.action }),
+    h('span', { class: 'when', text: sub.join(' · ') }),
+    h('span', { class: 'sub' + (step.error ? ' err' : ''), text: step.error || args || '(no arguments)', title: step.error || args }));
+  }
+
+  function renderList() {
+    list.replaceChildren(...steps.map((step) => stepItem(step, false)), waiting());
+  }
+
+  function waiting() {
+    if (!task || task.status !== 'RUNNING') return h('li', { hidden: true, id: 'waiting' });
+    return h('li', { class: 'waiting', id: 'waiting' }, h('span', { class: 'spinner' }), 'waiting for the next step…');
+  }
+
+  function addSteps(more) {
+    for (const step of more) {
+      if (step.index <= lastIndex()) continue;
+      steps.push(step);
+      const old = list.querySelector('#waiting');
+      if (old) old.remove();
+      list.append(stepItem(step, true), waiting());
+      if (follow) select(step.index);
+    }
+    if (task && steps.length > task.steps) {
+      task.steps = steps.length;
+      const count = document.getElementById('task-steps');
+      if (count) count.textContent = task.steps;
+    }
+  }
+
+  function select(index) {
+    const step = steps.find((st) => st.index === index) || steps[steps.length - 1];
+    if (!step) {
+      detail.replaceChildren(h('div', { class: 'panel empty', text: task && task.status === 'RUNNING' ? 'The first step will appear here as soon as it runs.' : 'This task recorded no steps.' }));
+      return;
+    }
+    selected = step.index;
+    list.querySelectorAll('.step-item').forEach((li) => li.classList.toggle('selected', Number(li.dataset.index) === selected));
+    history.replaceState(null, '', '#/tasks/' + id + '/steps/' + selected);
+    detail.replaceChildren(...stepDetail(step, player(step)));
+  }
+
+  // Playback: step through the recorded steps by hand (buttons, arrow keys) or play them.
+  let playing = null;
+
+  function player(step) {
+    const i = steps.findIndex((st) => st.index === step.index);
+    return h('div', { class: 'player' },
+      h('button', { class: 'btn small', id: 'prev', title: 'Previous step (←)', disabled: i <= 0, text: '◀', onclick: () => { pause(); go(-1); } }),
+      h('button', { class: 'btn small', id: 'play', text: playing ? 'Pause' : 'Play', onclick: () => (playing ? pause() : play()) }),
+      h('button', { class: 'btn small', id: 'next', title: 'Next step (→)', disabled: i >= steps.length - 1, text: '▶', onclick: () => { pause(); go(1); } }),
+      h('span', { class: 'muted num', text: (i + 1) + ' / ' + steps.length }));
+  }
+
+  function go(delta) {
+    const i = steps.findIndex((st) => st.index === selected);
+    const next = steps[i + delta];
+    if (!next) return false;
+    follow = next.index === lastIndex();
+    select(next.index);
+    return true;
+  }
+
+  function play() {
+    if (selected === lastIndex()) select(steps[0].index);
+    playing = setInterval(() => { if (!go(1)) pause(); }, 1200);
+    select(selected);
+  }
+
+  function pause() {
+    if (!playing) return;
+    clearInterval(playing);
+    playing = null;
+    select(selected);
+  }
+
+  function onKey(event) {
+    if (event.target.closest('input, textarea, select')) return;
+    if (event.key === 'ArrowLeft') { pause(); go(-1); }
+    if (event.key === 'ArrowRight') { pause(); go(1); }
+  }
+  document.addEventListener('keydown', onKey);
+
+  async function load() {
+    const body = await api('/api/tasks/' + id + '/steps');
+    task = body.task;
+    steps = body.steps;
+    renderHead();
+    renderList();
+    select(selected === null ? lastIndex() : selected);
+  }
+
+  async function resync() {
+    if (!task) return;
+    const body = await api('/api/tasks/' + id + '/steps?after=' + lastIndex());
+    task = body.task;
+    renderHead();
+    addSteps(body.steps);
+    if (task.status !== 'RUNNING') { const w = list.querySelector('#waiting'); if (w) w.hidden = true; }
+  }
+
+  load().catch((e) => {
+    head.replaceChildren(h('div', { class: 'error-box', text: e.message }));
+  });
+
+  return {
+    node,
+    on(type, data) {
+      if (!task) return;
+      if (type === 'step' && data.task_id === id) {
+        addSteps([data]);
+      } else if ((type === 'task_finished' || type === 'task_started') && data.id === id) {
+        task = Object.assign(task, data);
+        renderHead();
+        if (type === 'task_finished') {
+          const w = list.querySelector('#waiting');
+          if (w) w.hidden = true;
+          resync().catch(() => {});
+        }
+      }
+    },
+    resync() { resync().catch(() => {}); },
+    dispose() {
+      document.removeEventListener('keydown', onKey);
+      if (playing) clearInterval(playing);
+    },
+  };
+}

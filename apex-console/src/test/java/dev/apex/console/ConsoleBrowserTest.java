@@ -1,0 +1,274 @@
+package dev.apex.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import dev.apex.storage.SqliteTimeline;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+import org.openqa.selenium.remote.RemoteWebDriver;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console in real headless Chromium: open it with its token, start the Wi-Fi flow on the
+ * simulated phone, watch the steps arrive while the task runs, open a step and see its screenshot
+ * with the scene's element boxes. The task is gated (it waits after each step until the test lets
+ * it go on), so "live" is observed, not assumed. Screenshots go to {@code
+ * target/console-screenshots/} as build artifacts.
+ *
+ * <p>Needs {@code /usr/bin/chromium} and {@code /usr/bin/chromedriver}: skipped without them,
+ * failed without them under {@code CI=true}. chromedriver's path is given explicitly, so Selenium
+ * Manager never downloads anything.
+ */
+class ConsoleBrowserTest {
+
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+  static final Path SHOTS = Path.of("target", "console-screenshots");
+  static final List<String> FLAGS =
+      List.of(
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-dev-shm-usage",
+          "--no-first-run",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--window-size=1500,1200");
+
+  @RegisterExtension final LogCapture logs = new LogCapture();
+  @TempDir Path home;
+  @TempDir Path profile;
+  private TestConsole console;
+  private SimLauncher launcher;
+  private ChromeDriverService service;
+  private WebDriver browser;
+  private WebDriverWait wait;
+
+  @BeforeEach
+  void start() throws IOException {
+    if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+      String message =
+          "the browser test needs "
+              + CHROMIUM
+              + " and "
+              + CHROMEDRIVER
+              + " (apt-get install chromium chromium-driver)";
+      if ("true".equals(System.getenv("CI"))) {
+        fail(message);
+      }
+      Assumptions.abort(message);
+    }
+    launcher = SimLauncher.gated();
+    console = TestConsole.start(home, launcher);
+    service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .withLogOutput(OutputStream.nullOutputStream())
+            .build();
+    service.start();
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments(FLAGS);
+    options.addArguments("--user-data-dir=" + profile);
+    LoggingPreferences logging = new LoggingPreferences();
+    logging.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logging);
+    browser = new RemoteWebDriver(service.getUrl(), options);
+    wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    Files.createDirectories(SHOTS);
+  }
+
+  /** Fails on any error the page logged: a script error, a failed request. */
+  private void assertNoBrowserErrors() {
+    List<LogEntry> errors =
+        browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+            .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+            .toList();
+    assertThat(errors).as("errors in the browser console").isEmpty();
+  }
+
+  @AfterEach
+  void stop() {
+    // Let a task still waiting go on, so stopping the console does not wait for it.
+    for (int i = 0; i < 8; i++) {
+      launcher.release();
+    }
+    if (browser != null) {
+      browser.quit();
+    }
+    if (service != null) {
+      service.stop();
+    }
+    if (console != null) {
+      console.close();
+    }
+    assertThat(logs.text()).doesNotContain(TestConsole.CANARY);
+  }
+
+  @Test
+  void startsTheWifiFlowWatchesItLiveAndShowsAStepWithItsBoxes() throws IOException {
+    browser.get(console.server.url().toString());
+    wait.until(d -> d.getCurrentUrl().equals(console.server.baseUrl().toString()));
+    wait.until(d -> !d.findElements(By.cssSelector("#tasks tbody td")).isEmpty());
+    wait.until(d -> text(d, "#live").equals("live"));
+    assertThat(browser.getCurrentUrl()).doesNotContain("token");
+    shot("01-tasks");
+
+    browser.findElement(By.id("new-task")).click();
+    wait.until(d -> !d.findElements(By.cssSelector("#device option")).isEmpty());
+    new Select(browser.findElement(By.id("device"))).selectByValue("sim");
+    browser.findElement(By.id("mode-flow")).click();
+    browser.findElement(By.id("example-wifi")).click();
+    assertThat(browser.findElement(By.id("flow")).getAttribute("value")).contains("wifi_switch");
+    shot("02-new-task");
+    browser.findElement(By.id("start")).click();
+
+    wait.until(d -> d.getCurrentUrl().contains("#/tasks/"));
+    wait.until(d -> steps(d) == 1);
+    assertThat(status()).isEqualTo("RUNNING");
+    assertThat(text(browser, "#task-goal")).isEqualTo("Turn Wi-Fi on");
+    js("window.apexNotReloaded = true;");
+    shot("03-running");
+
+    for (int step = 2; step <= 4; step++) {
+      launcher.release();
+      int expected = step;
+      wait.until(d -> steps(d) == expected);
+      assertThat(status()).isEqualTo("RUNNING");
+    }
+    launcher.release();
+    wait.until(d -> "SUCCEEDED".equals(status()));
+    assertThat(js("return window.apexNotReloaded === true;"))
+        .as("steps arrived over the event stream, without reloading the page")
+        .isEqualTo(true);
+    assertThat(browser.findElements(By.cssSelector("#cancel"))).isEmpty();
+
+    wait.until(d -> d.getCurrentUrl().endsWith("/steps/4"));
+    browser.findElement(By.cssSelector(".step-item[data-index='2']")).click();
+    wait.until(d -> d.getCurrentUrl().endsWith("/steps/2"));
+    browser.findElement(By.id("next")).click();
+    wait.until(d -> d.getCurrentUrl().endsWith("/steps/3"));
+    assertThat(text(browser, ".step-item.selected .act")).isEqualTo("tap");
+    wait.until(
+        d ->
+            Boolean.TRUE.equals(
+                js(
+                    "const i = document.getElementById('screenshot');"
+                        + " return !!i && i.complete && i.naturalWidth > 0;")));
+    List<WebElement> boxes = browser.findElements(By.cssSelector("#boxes rect.box"));
+    assertThat(boxes).hasSizeGreaterThan(3);
+    WebElement target = browser.findElement(By.cssSelector("#boxes rect.box.target"));
+    assertThat(target.getAttribute("data-id")).isNotBlank();
+    assertThat(text(browser, "#world")).contains("com.android.settings");
+
+    new Actions(browser).moveToElement(target).perform();
+    wait.until(d -> d.findElement(By.cssSelector(".tip")).isDisplayed());
+    assertThat(text(browser, ".tip .tip-id")).isEqualTo(target.getAttribute("data-id"));
+    assertThat(text(browser, ".tip")).contains("target of this step");
+    shot("04-step-boxes");
+
+    browser.get(console.server.baseUrl() + "#/config");
+    wait.until(d -> !d.findElements(By.id("api-key")).isEmpty());
+    assertThat(text(browser, "#api-key")).isEqualTo("set");
+    assertThat(browser.getPageSource()).doesNotContain(TestConsole.CANARY);
+    shot("05-settings");
+
+    browser.get(console.server.baseUrl().toString());
+    wait.until(d -> d.findElements(By.cssSelector("#tasks tbody tr[data-task]")).size() == 1);
+    assertThat(text(browser, "#tasks tbody tr[data-task] [data-status]")).isEqualTo("SUCCEEDED");
+    shot("06-tasks-after");
+    assertNoBrowserErrors();
+  }
+
+  @Test
+  void aTaskRunInAnotherProcessAppearsLiveAndShowsSemanticPurposesOnHover() throws IOException {
+    browser.get(console.server.url().toString());
+    wait.until(d -> text(d, "#live").equals("live"));
+    wait.until(d -> !d.findElements(By.cssSelector("#tasks tbody td")).isEmpty());
+
+    TaskId id = TaskId.of("cli1");
+    try (SqliteTimeline cli = SqliteTimeline.open(home.resolve("timeline.db"))) {
+      cli.startTask(id, "android:emulator-5554", "Open the Wi-Fi settings");
+      wait.until(d -> !d.findElements(By.cssSelector("#tasks tr[data-task='cli1']")).isEmpty());
+      wait.until(d -> !d.findElements(By.cssSelector("#running .running-card")).isEmpty());
+      cli.append(TestSteps.tapWifi(id, 1));
+      cli.finishTask(id, TaskStatus.SUCCEEDED, "goal reached after 1 step(s)");
+    }
+    wait.until(d -> "SUCCEEDED".equals(text(d, "#tasks tr[data-task='cli1'] [data-status]")));
+    browser.findElement(By.cssSelector("#tasks tr[data-task='cli1']")).click();
+    wait.until(d -> steps(d) == 1);
+    assertThat(browser.findElements(By.cssSelector("#cancel"))).as("not ours to cancel").isEmpty();
+
+    WebElement row = browser.findElement(By.cssSelector("#boxes rect[data-id='n0/wifi_row']"));
+    assertThat(row.getAttribute("class")).contains("target");
+    new Actions(browser).moveToElement(row).perform();
+    wait.until(d -> d.findElement(By.cssSelector(".tip")).isDisplayed());
+    assertThat(text(browser, ".tip .tip-id")).isEqualTo("n0/wifi_row");
+    assertThat(text(browser, ".tip .tip-text")).isEqualTo("“Wi-Fi”");
+    assertThat(text(browser, ".tip .tip-purpose")).isEqualTo("open Wi-Fi settings");
+    assertThat(text(browser, "#world")).contains("settings/wifi");
+    assertThat(text(browser, "#semantic")).contains("open Wi-Fi settings");
+    assertThat(text(browser, ".metrics")).contains("12 ms");
+    assertThat(
+            browser
+                .findElement(By.cssSelector("#boxes rect[data-id='ocr/1']"))
+                .getAttribute("class"))
+        .contains("OCR");
+    assertThat(browser.getPageSource()).contains("1200");
+    shot("07-other-process-step");
+    assertNoBrowserErrors();
+  }
+
+  private int steps(WebDriver driver) {
+    return driver.findElements(By.cssSelector("#steps .step-item")).size();
+  }
+
+  private String status() {
+    List<WebElement> badge = browser.findElements(By.cssSelector("#task-status [data-status]"));
+    return badge.isEmpty() ? "" : badge.get(0).getAttribute("data-status");
+  }
+
+  private static String text(WebDriver driver, String css) {
+    List<WebElement> found = driver.findElements(By.cssSelector(css));
+    return found.isEmpty() ? "" : found.get(0).getText();
+  }
+
+  private Object js(String script) {
+    return ((JavascriptExecutor) browser).executeScript(script);
+  }
+
+  private void shot(String name) throws IOException {
+    Path png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
+    Files.copy(png, SHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+  }
+}

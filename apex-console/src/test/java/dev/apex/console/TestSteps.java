@@ -1,0 +1,111 @@
+package dev.apex.console;
+
+import dev.apex.core.Bounds;
+import dev.apex.core.ElementFlag;
+import dev.apex.core.PlannedStep;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
+import dev.apex.core.Source;
+import dev.apex.core.StepRecord;
+import dev.apex.core.StepResult;
+import dev.apex.core.TaskId;
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.imageio.ImageIO;
+
+/** Steps as the CLI records them, with every annotation the console shows. */
+final class TestSteps {
+
+  static final Scene SCENE =
+      new Scene(
+          360,
+          800,
+          List.of(
+              new SceneElement(
+                  "n0/wifi_row",
+                  "row",
+                  new Bounds(0, 100, 360, 160),
+                  "Wi-Fi",
+                  1.0,
+                  Source.TREE,
+                  "wifi_row",
+                  Set.of(ElementFlag.CLICKABLE)),
+              new SceneElement(
+                  "ocr/1",
+                  "text",
+                  new Bounds(20, 200, 200, 230),
+                  "Bluetooth",
+                  0.92,
+                  Source.OCR,
+                  "",
+                  Set.of())));
+
+  private TestSteps() {}
+
+  /** Step {@code index}: tap Wi-Fi, with world, semantic scene, LLM usage and a screenshot. */
+  static StepRecord tapWifi(TaskId task, int index) {
+    PlannedStep step = PlannedStep.of("tap", Map.of("text", "Wi-Fi"));
+    Map<String, Object> annotations = new LinkedHashMap<>();
+    annotations.put(
+        "semantic_scene",
+        Map.of(
+            "page", "settings",
+            "intents", List.of("open Wi-Fi settings"),
+            "widgets",
+                List.of(Map.of("element_id", "n0/wifi_row", "purpose", "open Wi-Fi settings"))));
+    annotations.put(
+        "world",
+        Map.of(
+            "currentApp",
+            "com.android.settings",
+            "currentPage",
+            "settings/wifi",
+            "variables",
+            Map.of()));
+    annotations.put("llm_usage", Map.of("inputTokens", 1200, "outputTokens", 80));
+    annotations.put("semantic_unavailable", "none");
+    return new StepRecord(
+        task,
+        index,
+        Instant.parse("2026-05-01T09:41:00Z").plusSeconds(index),
+        SCENE,
+        step,
+        StepResult.ok(
+            step, Map.of("x", 180, "y", 130, "element", "n0/wifi_row"), 1, Duration.ofMillis(40)),
+        Duration.ofMillis(12),
+        Duration.ofMillis(3),
+        Duration.ofMillis(40),
+        png(),
+        annotations);
+  }
+
+  /** A screenshot of {@link #SCENE}: a white screen with the Wi-Fi row and the Bluetooth text. */
+  static byte[] png() {
+    BufferedImage image = new BufferedImage(360, 800, BufferedImage.TYPE_INT_RGB);
+    var g = image.createGraphics();
+    g.setColor(Color.WHITE);
+    g.fillRect(0, 0, 360, 800);
+    g.setColor(new Color(0xeef0ff));
+    g.fillRect(0, 100, 360, 60);
+    g.setColor(new Color(0x1b1f29));
+    g.fillRect(20, 122, 60, 14);
+    g.fillRect(20, 208, 120, 14);
+    g.dispose();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      ImageIO.write(image, "png", out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+}

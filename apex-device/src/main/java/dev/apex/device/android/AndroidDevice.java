@@ -1,0 +1,201 @@
+package dev.apex.device.android;
+
+import dev.apex.core.DeviceException;
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.RawCapture;
+import dev.apex.core.ScreenSize;
+import dev.apex.device.Device;
+import dev.apex.device.Key;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An Android phone or emulator driven through the adb server ({@code --device android[:SERIAL]}).
+ *
+ * <p>Units: physical pixels of the current orientation, as in the dump and the screenshot. Each
+ * call opens one adb connection and blocks until the device answers or the read timeout passes.
+ * Nothing is retried here: transport failures, timeouts and uiautomator's {@code could not get idle
+ * state} are {@link DeviceException}s for the runtime's executor to retry with backoff. Not
+ * thread-safe (one task drives one device).
+ */
+public final class AndroidDevice implements Device {
+
+  private static final Pattern WM_SIZE =
+      Pattern.compile("(Physical|Override) size:\\s*(\\d+)x(\\d+)");
+
+  private final String serial;
+  private final DeviceShell shell;
+  private final AndroidCapture capture;
+  private ScreenSize screenSize;
+
+  private AndroidDevice(AdbServerClient client, String serial, AndroidOptions options) {
+    this.serial = serial;
+    this.shell = new DeviceShell(client, serial);
+    this.capture = new AndroidCapture(shell, options.dumpMode());
+  }
+
+  /**
+   * Connects to the device with {@code serial} (or the only one attached, when null) through the
+   * adb server the environment names ({@link AdbAddress#fromEnvironment}).
+   */
+  public static AndroidDevice connect(String serial) {
+    return connect(AdbAddress.fromEnvironment(System.getenv()), serial, AndroidOptions.DEFAULTS);
+  }
+
+  /**
+   * Connects through the adb server at {@code address}; fails clearly (see {@link
+   * AdbDevices#select}) when the device is unknown, offline, unauthorized or ambiguous.
+   */
+  public static AndroidDevice connect(AdbAddress address, String serial, AndroidOptions options) {
+    Objects.requireNonNull(address, "address");
+    Objects.requireNonNull(options, "options");
+    AdbServerClient client =
+        new AdbServerClient(address, options.connectTimeout(), options.readTimeout());
+    AdbDevices.Entry entry = new AdbDevices(client).select(serial);
+    return new AndroidDevice(client, entry.serial(), options);
+  }
+
+  public String serial() {
+    return serial;
+  }
+
+  @Override
+  public String id() {
+    return shell.deviceId();
+  }
+
+  /**
+   * The dump's bytes as received (trailer cut in TTY mode) and the PNG; the size is the PNG's,
+   * which follows the rotation, and becomes what {@link #screenSize()} answers.
+   */
+  @Override
+  public RawCapture capture() {
+    RawCapture raw = capture.capture();
+    screenSize = raw.screen();
+    return raw;
+  }
+
+  @Override
+  public void tap(int x, int y) {
+    run(AndroidCommands.tap(x, y));
+  }
+
+  @Override
+  public void swipe(int fromX, int fromY, int toX, int toY, Duration duration) {
+    Objects.requireNonNull(duration, "duration");
+    run(AndroidCommands.swipe(fromX, fromY, toX, toY, duration.toMillis()));
+  }
+
+  /** ASCII only; anything else is an {@link InvalidInputException}, never typed wrong. */
+  @Override
+  public void typeText(String text) {
+    Objects.requireNonNull(text, "text");
+    if (!text.isEmpty()) {
+      run(AndroidCommands.text(text));
+    }
+  }
+
+  @Override
+  public void pressKey(Key key) {
+    Objects.requireNonNull(key, "key");
+    run(AndroidCommands.keyEvent(key));
+  }
+
+  /**
+   * Launches a package through its launcher activity ({@code monkey}), or an activity given as
+   * {@code pkg/.Activity} ({@code am start -n}).
+   */
+  @Override
+  public void launchApp(String appId) {
+    if (AndroidCommands.isComponent(appId)) {
+      String output = shell.execText(AndroidCommands.amStart(appId));
+      output
+          .lines()
+          .filter(line -> line.startsWith("Error"))
+          .reduce((first, second) -> second)
+          .ifPresent(
+              error -> {
+                throw new InvalidInputException(
+                    id() + ": cannot start activity '" + appId + "': " + error.strip());
+              });
+      return;
+    }
+    String output = shell.execText(AndroidCommands.monkey(appId));
+    if (output.contains("No activities found to run")) {
+      throw new InvalidInputException(
+          id()
+              + ": no launchable activity in package '"
+              + appId
+              + "': check it is installed (pm list packages "
+              + appId
+              + ")");
+    }
+    if (output.contains("monkey aborted")) {
+      throw new DeviceException(
+          id(), "monkey could not launch '" + appId + "': " + lastLine(output));
+    }
+  }
+
+  @Override
+  public void terminateApp(String appId) {
+    String pkg =
+        AndroidCommands.isComponent(appId) ? appId.substring(0, appId.indexOf('/')) : appId;
+    run(AndroidCommands.forceStop(pkg));
+  }
+
+  /** The foreground package; empty when no app window is focused (e.g. the lock screen). */
+  @Override
+  public Optional<String> currentApp() {
+    return ForegroundApp.fromWindows(shell.execText(AndroidCommands.dumpsysWindows()))
+        .or(() -> ForegroundApp.fromActivities(shell.execText(AndroidCommands.dumpsysActivities())))
+        .or(() -> ForegroundApp.fromTop(shell.execText(AndroidCommands.dumpsysActivityTop())));
+  }
+
+  /**
+   * The screen in pixels: the last capture's screenshot size (it follows rotation), or before any
+   * capture the display size from {@code wm size} (an override wins over the physical size), read
+   * once and cached.
+   */
+  @Override
+  public ScreenSize screenSize() {
+    if (screenSize == null) {
+      screenSize = parseWmSize(id(), shell.execText(AndroidCommands.wmSize()));
+    }
+    return screenSize;
+  }
+
+  /** Holds no connection between calls, so there is nothing to release. */
+  @Override
+  public void close() {}
+
+  static ScreenSize parseWmSize(String deviceId, String output) {
+    Matcher m = WM_SIZE.matcher(output);
+    ScreenSize size = null;
+    while (m.find()) {
+      ScreenSize found =
+          ScreenSize.pixels(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)));
+      if (size == null || m.group(1).equals("Override")) {
+        size = found;
+      }
+    }
+    if (size == null) {
+      throw new DeviceException(
+          deviceId, "cannot read the screen size from 'wm size': got '" + output.strip() + "'");
+    }
+    return size;
+  }
+
+  private void run(String command) {
+    String output = shell.execText(command);
+    if (output.contains("Exception") || output.startsWith("Error")) {
+      throw new DeviceException(id(), "'" + command + "' failed: " + lastLine(output));
+    }
+  }
+
+  private static String lastLine(String output) {
+    return output.strip().lines().reduce((a, b) -> b).orElse("").strip();
+  }
+}

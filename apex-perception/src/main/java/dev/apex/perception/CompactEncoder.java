@@ -1,0 +1,160 @@
+package dev.apex.perception;
+
+import dev.apex.core.Bounds;
+import dev.apex.core.ElementFlag;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
+import dev.apex.core.Source;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The compact text form of a {@link Scene} that the planner and the LLM read: a header line {@code
+ * WIDTHxHEIGHT}, then one line per element, in scene order:
+ *
+ * <pre>
+ * 1080x2178
+ * 1 @540,1310 Open with
+ * 2 tap @205,1580 Messages
+ * 3 switch on @980,400 Wi-Fi
+ * 4 input focused @540,150 Search settings
+ * 5 list [0,1400,1080,1900]
+ * </pre>
+ *
+ * <p>Each line is: the element's <b>handle</b> (its 1-based position in the scene, short and valid
+ * for this scene only; see {@link #resolve}); a <b>kind</b> word, omitted for plain text — {@code
+ * tap} for anything clickable whose type adds nothing (buttons, items, clickable text and images),
+ * {@code ocr} for text only OCR saw, else the element's type ({@code input}, {@code switch}, {@code
+ * checkbox}, {@code radio}, {@code list}, {@code img}, …); <b>state</b> words — {@code on}/{@code
+ * off} for checkable elements, {@code disabled}, {@code selected}, {@code focused}, {@code
+ * password}, {@code long} (long-press only), {@code scroll} and {@code edit} where the kind does
+ * not already say so; the <b>position</b>: the centre {@code @x,y} in pixels, or the full {@code
+ * [left,top,right,bottom]} for scrollable elements, whose extent matters for swipes; and last the
+ * <b>text</b>, running to the end of the line, so it needs no quotes (line breaks are written
+ * {@code }, a backslash {@code \}); it is never shortened. Kind and state words come from the fixed
+ * vocabulary above and always precede the position, so a text cannot be mistaken for them. No ids,
+ * classes or package names. Thread-safe.
+ */
+public final class CompactEncoder {
+
+  private static final Set<String> TAP_KINDS = Set.of("button", "item", "text", "image", "view");
+
+  private CompactEncoder() {}
+
+  /** The compact form of {@code scene}; lines end with {@code \n}. */
+  public static String encode(Scene scene) {
+    Objects.requireNonNull(scene, "scene");
+    StringBuilder out = new StringBuilder(64 + scene.elements().size() * 40);
+    out.append(scene.width()).append('x').append(scene.height()).append('\n');
+    int handle = 1;
+    for (SceneElement e : scene.elements()) {
+      out.append(handle++);
+      String kind = kind(e);
+      if (kind != null) {
+        out.append(' ').append(kind);
+      }
+      states(e, kind, out);
+      Bounds b = e.bounds();
+      if (e.has(ElementFlag.SCROLLABLE)) {
+        out.append(" [")
+            .append(b.left())
+            .append(',')
+            .append(b.top())
+            .append(',')
+            .append(b.right())
+            .append(',')
+            .append(b.bottom())
+            .append(']');
+      } else {
+        out.append(" @").append(b.centerX()).append(',').append(b.centerY());
+      }
+      if (!e.text().isEmpty()) {
+        out.append(' ');
+        escape(e.text(), out);
+      }
+      out.append('\n');
+    }
+    return out.toString();
+  }
+
+  /**
+   * The element a planner's reference names: a handle from {@link #encode} ({@code 3} or {@code
+   * #3}, 1-based, for the scene it was encoded from), or a full element id ({@code e1x9…}). Empty
+   * when nothing matches.
+   */
+  public static Optional<SceneElement> resolve(Scene scene, String ref) {
+    Objects.requireNonNull(scene, "scene");
+    if (ref == null) {
+      return Optional.empty();
+    }
+    String r = ref.strip();
+    if (r.startsWith("#")) {
+      r = r.substring(1);
+    }
+    if (!r.isEmpty() && r.length() <= 9 && r.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      int handle = Integer.parseInt(r);
+      return handle >= 1 && handle <= scene.elements().size()
+          ? Optional.of(scene.elements().get(handle - 1))
+          : Optional.empty();
+    }
+    return scene.element(r);
+  }
+
+  private static String kind(SceneElement e) {
+    if (e.source() == Source.OCR) {
+      return "ocr";
+    }
+    String type = e.type();
+    boolean clickable = e.has(ElementFlag.CLICKABLE) || e.has(ElementFlag.LONG_CLICKABLE);
+    if (clickable && TAP_KINDS.contains(type)) {
+      return "tap";
+    }
+    return switch (type) {
+      case "text", "view", "" -> null;
+      case "image" -> "img";
+      default -> type;
+    };
+  }
+
+  private static void states(SceneElement e, String kind, StringBuilder out) {
+    if (e.has(ElementFlag.CHECKABLE)) {
+      out.append(e.has(ElementFlag.CHECKED) ? " on" : " off");
+    } else if (e.has(ElementFlag.CHECKED)) {
+      out.append(" on");
+    }
+    if (e.has(ElementFlag.DISABLED)) {
+      out.append(" disabled");
+    }
+    if (e.has(ElementFlag.SELECTED)) {
+      out.append(" selected");
+    }
+    if (e.has(ElementFlag.FOCUSED)) {
+      out.append(" focused");
+    }
+    if (e.has(ElementFlag.PASSWORD)) {
+      out.append(" password");
+    }
+    if (e.has(ElementFlag.LONG_CLICKABLE) && !e.has(ElementFlag.CLICKABLE)) {
+      out.append(" long");
+    }
+    if (e.has(ElementFlag.SCROLLABLE) && !"list".equals(kind)) {
+      out.append(" scroll");
+    }
+    if (e.has(ElementFlag.EDITABLE) && !"input".equals(kind)) {
+      out.append(" edit");
+    }
+  }
+
+  private static void escape(String text, StringBuilder out) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        default -> out.append(c);
+      }
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package dev.apex.perception;
+
+import dev.apex.core.ElementFlag;
+import java.util.Set;
+
+/**
+ * Short element types from platform classes: Android widget classes, {@code XCUIElementType*} names
+ * and HTML tags all map to one small vocabulary — {@code button}, {@code text}, {@code input},
+ * {@code switch}, {@code checkbox}, {@code radio}, {@code slider}, {@code progress}, {@code
+ * dropdown}, {@code link}, {@code tab}, {@code image}, {@code list}, {@code web}, {@code item} (a
+ * clickable container) and {@code view} (anything else). Thread-safe.
+ */
+final class ElementTypes {
+
+  private ElementTypes() {}
+
+  static String of(String className, Set<ElementFlag> flags) {
+    String c = className;
+    if (flags.contains(ElementFlag.EDITABLE)
+        || c.endsWith("EditText")
+        || c.endsWith("TextField")
+        || c.endsWith("SearchField")
+        || c.endsWith("AutoCompleteTextView")
+        || c.equals("input")
+        || c.equals("textarea")) {
+      return "input";
+    }
+    if (c.endsWith("Switch")
+        || c.endsWith("SwitchCompat")
+        || c.endsWith("SwitchMaterial")
+        || c.endsWith("Toggle")
+        || c.endsWith("ToggleButton")) {
+      return "switch";
+    }
+    if (c.contains("CheckBox") || c.contains("Checkbox") || c.contains("CheckedTextView")) {
+      return "checkbox";
+    }
+    if (c.contains("RadioButton")) {
+      return "radio";
+    }
+    if (c.contains("SeekBar") || c.contains("Slider")) {
+      return "slider";
+    }
+    if (c.contains("ProgressBar") || c.contains("ProgressIndicator")) {
+      return "progress";
+    }
+    if (c.contains("Spinner")
+        || c.contains("PopUpButton")
+        || c.contains("Picker")
+        || c.equals("select")) {
+      return "dropdown";
+    }
+    if (c.contains("Button") || c.equals("button")) {
+      return "button";
+    }
+    if (c.endsWith("Link") || c.equals("a")) {
+      return "link";
+    }
+    if (c.endsWith("Tab") || c.contains("TabView") || c.contains("TabItem")) {
+      return "tab";
+    }
+    if (c.contains("WebView") || c.endsWith("WebArea")) {
+      return "web";
+    }
+    if (c.contains("Image") || c.endsWith("Icon") || c.equals("img") || c.equals("svg")) {
+      return "image";
+    }
+    if (c.contains("RecyclerView")
+        || c.contains("ListView")
+        || c.contains("GridView")
+        || c.contains("ScrollView")
+        || c.contains("ViewPager")
+        || c.endsWith("Table")
+        || c.endsWith("CollectionView")
+        || flags.contains(ElementFlag.SCROLLABLE)) {
+      return "list";
+    }
+    if (c.contains("TextView")
+        || c.endsWith("StaticText")
+        || c.equals("label")
+        || c.equals("p")
+        || c.equals("span")
+        || (c.length() == 2 && c.charAt(0) == 'h' && Character.isDigit(c.charAt(1)))) {
+      return "text";
+    }
+    if (flags.contains(ElementFlag.CLICKABLE) || flags.contains(ElementFlag.LONG_CLICKABLE)) {
+      return "item";
+    }
+    return "view";
+  }
+}

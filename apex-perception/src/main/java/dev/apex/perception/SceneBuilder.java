@@ -1,0 +1,275 @@
+package dev.apex.perception;
+
+import dev.apex.core.Bounds;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
+import dev.apex.core.Source;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Builds the {@link Scene} the planner reads from a {@link UiTree} and the OCR boxes of the same
+ * screenshot. This Javadoc is the one place the fusion rule and its constants are stated.
+ *
+ * <p><b>Fusion.</b> Each OCR box is matched to at most one tree node, and each node to at most one
+ * box. A box is a candidate for a node when their IoU is at least {@link #IOU_THRESHOLD} (0.5), or
+ * when the box lies inside the node grown by {@link #CONTAINMENT_SLACK_PX} and the node may hold a
+ * label: it is visible with area, is a leaf, interactive or already labelled, and covers at most
+ * {@link #MAX_LABEL_AREA_FRACTION} of the screen (bigger leaves are surfaces — a game, a web view —
+ * whose text stays OCR). A candidate pair scores its IoU, which for a box inside a node is box area
+ * ÷ node area, so the smallest enclosing node wins. Pairs are taken greedily in descending score
+ * ({@link OcrMatcher}). Then:
+ *
+ * <ul>
+ *   <li>a matched node without text or description takes the box's text and becomes {@link
+ *       Source#FUSED} with the box's confidence;
+ *   <li>a matched node with text stays {@link Source#TREE}; the box is absorbed;
+ *   <li>an unmatched box whose text is already carried by a node containing its centre (another
+ *       line of a multi-line text view) is absorbed too;
+ *   <li>any other unmatched box becomes its own {@link Source#OCR} element.
+ * </ul>
+ *
+ * <p><b>What is kept.</b> Nodes that are not visible or have no area are dropped. Interactive nodes
+ * (clickable, long-clickable, checkable, editable, scrollable) with area are always kept. Other
+ * nodes are kept when they carry a label (text, else description, else fused OCR text); pure layout
+ * containers and unlabelled images are dropped. Labels are then merged, so that each text appears
+ * once, on the element one acts on:
+ *
+ * <ul>
+ *   <li>a non-interactive node whose label a kept descendant repeats (ignoring case) is carried by
+ *       that descendant and dropped (iOS wraps a label in several same-labelled containers);
+ *   <li>a kept clickable (or long-clickable) node covering at most {@link #MAX_LABEL_AREA_FRACTION}
+ *       of the screen takes the labels of its non-interactive labelled descendants whose centre
+ *       lies inside it — not looking into interactive descendants, which stay elements of their own
+ *       — joined by {@value #LABEL_SEPARATOR}, skipping a label already contained in the text so
+ *       far; those descendants are dropped. A bigger clickable node is a screen, not a row, and
+ *       takes nothing.
+ * </ul>
+ *
+ * <p>Elements come in tree order, then OCR elements top to bottom, left to right. Ids come from
+ * {@link ElementIds}; types from the platform class. Stateless and thread-safe.
+ */
+public final class SceneBuilder {
+
+  /** Minimum IoU for a box to match a node it does not lie inside. Must stay ≥ 0.5. */
+  public static final double IOU_THRESHOLD = 0.5;
+
+  /** Pixels a box may stick out of a node and still count as lying inside it. */
+  public static final int CONTAINMENT_SLACK_PX = 2;
+
+  /**
+   * Largest share of the screen a node may cover and still take a box lying inside it, or, when
+   * clickable, its descendants' labels.
+   */
+  public static final double MAX_LABEL_AREA_FRACTION = 0.25;
+
+  /** Between the labels a clickable container takes from its descendants. */
+  public static final String LABEL_SEPARATOR = " | ";
+
+  private SceneBuilder() {}
+
+  /**
+   * The scene of one capture.
+   *
+   * @param tree the parsed tree, bounds in screenshot pixels
+   * @param ocr boxes found on the same screenshot, in pixels; empty when there was no OCR
+   */
+  public static Scene build(UiTree tree, List<OcrBox> ocr) {
+    Objects.requireNonNull(tree, "tree");
+    Objects.requireNonNull(ocr, "ocr");
+    FlatTree flat = FlatTree.of(tree);
+    int n = flat.size();
+    String[] label = new String[n];
+    double[] confidence = new double[n];
+    Source[] source = new Source[n];
+    boolean[] usable = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      UiNode node = flat.node(i);
+      label[i] = !node.text().isEmpty() ? node.text() : node.description();
+      confidence[i] = 1.0;
+      source[i] = Source.TREE;
+      usable[i] = node.visible() && node.bounds().hasArea();
+    }
+    List<OcrBox> ocrOnly = fuse(tree, flat, ocr, usable, label, confidence, source);
+
+    boolean[] keep = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      keep[i] = usable[i] && (flat.interactive(i) || !label[i].isEmpty());
+    }
+    dropRepeatedLabels(flat, keep, label);
+    double maxLabelArea = MAX_LABEL_AREA_FRACTION * tree.width() * (double) tree.height();
+    mergeLabels(flat, usable, keep, label, confidence, source, maxLabelArea);
+
+    List<SceneElement> elements = new ArrayList<>(n / 2 + ocr.size());
+    for (int i = 0; i < n; i++) {
+      if (keep[i]) {
+        UiNode node = flat.node(i);
+        elements.add(
+            new SceneElement(
+                ElementIds.of(node),
+                ElementTypes.of(node.className(), node.flags()),
+                node.bounds(),
+                label[i],
+                confidence[i],
+                source[i],
+                node.resourceId(),
+                node.flags()));
+      }
+    }
+    ocrOnly.sort(
+        Comparator.comparingInt((OcrBox b) -> b.bounds().top())
+            .thenComparingInt(b -> b.bounds().left()));
+    for (OcrBox box : ocrOnly) {
+      elements.add(
+          new SceneElement(
+              ElementIds.ofOcr(box),
+              "text",
+              box.bounds(),
+              box.text(),
+              box.confidence(),
+              Source.OCR));
+    }
+    return new Scene(tree.width(), tree.height(), elements);
+  }
+
+  /** Applies the fusion rule; returns the boxes that become OCR elements. */
+  private static List<OcrBox> fuse(
+      UiTree tree,
+      FlatTree flat,
+      List<OcrBox> ocr,
+      boolean[] usable,
+      String[] label,
+      double[] confidence,
+      Source[] source) {
+    if (ocr.isEmpty()) {
+      return new ArrayList<>();
+    }
+    int n = flat.size();
+    List<Bounds> nodeBounds = new ArrayList<>(n);
+    boolean[] mayContain = new boolean[n];
+    double maxLabelArea = MAX_LABEL_AREA_FRACTION * tree.width() * (double) tree.height();
+    for (int i = 0; i < n; i++) {
+      UiNode node = flat.node(i);
+      nodeBounds.add(usable[i] ? node.bounds() : null);
+      mayContain[i] =
+          usable[i]
+              && (node.children().isEmpty() || flat.interactive(i) || !label[i].isEmpty())
+              && (maxLabelArea <= 0 || node.bounds().area() <= maxLabelArea);
+    }
+    List<Bounds> boxBounds = ocr.stream().map(OcrBox::bounds).toList();
+    CentreSweep index = OcrMatcher.index(nodeBounds);
+    int[] match = OcrMatcher.assign(index, nodeBounds, mayContain, boxBounds);
+    List<OcrBox> unmatched = new ArrayList<>();
+    for (int b = 0; b < match.length; b++) {
+      OcrBox box = ocr.get(b);
+      int node = match[b];
+      if (node >= 0) {
+        if (label[node].isEmpty()) {
+          label[node] = box.text();
+          confidence[node] = box.confidence();
+          source[node] = Source.FUSED;
+        }
+      } else if (!box.text().isBlank()) {
+        unmatched.add(box);
+      }
+    }
+    if (unmatched.isEmpty()) {
+      return unmatched;
+    }
+    List<OcrBox> ocrOnly = new ArrayList<>();
+    unmatched.sort(Comparator.comparingInt(b -> CentreSweep.doubledCentreY(b.bounds())));
+    index.restart();
+    for (OcrBox box : unmatched) {
+      String wanted = box.text().strip();
+      boolean[] carried = {false};
+      index.containing(
+          CentreSweep.centreX(box.bounds()),
+          CentreSweep.centreY(box.bounds()),
+          i -> carried[0] |= containsIgnoreCase(label[i], wanted));
+      if (!carried[0]) {
+        ocrOnly.add(box);
+      }
+    }
+    return ocrOnly;
+  }
+
+  /** A non-interactive node whose label a kept descendant repeats leaves it to the descendant. */
+  private static void dropRepeatedLabels(FlatTree flat, boolean[] keep, String[] label) {
+    for (int i = 0; i < flat.size(); i++) {
+      if (!keep[i] || flat.interactive(i)) {
+        continue;
+      }
+      for (int j = i + 1; j < flat.end(i); j++) {
+        if (keep[j] && label[j].equalsIgnoreCase(label[i])) {
+          keep[i] = false;
+          break;
+        }
+      }
+    }
+  }
+
+  /** A clickable container takes the labels of its non-interactive descendants. */
+  private static void mergeLabels(
+      FlatTree flat,
+      boolean[] usable,
+      boolean[] keep,
+      String[] label,
+      double[] confidence,
+      Source[] source,
+      double maxLabelArea) {
+    for (int i = 0; i < flat.size(); i++) {
+      UiNode container = flat.node(i);
+      if (!keep[i]
+          || !flat.clickable(i)
+          || (maxLabelArea > 0 && container.bounds().area() > maxLabelArea)) {
+        continue;
+      }
+      Bounds area = container.bounds();
+      StringBuilder merged = null;
+      int j = i + 1;
+      while (j < flat.end(i)) {
+        UiNode d = flat.node(j);
+        if (usable[j] && flat.interactive(j)) {
+          j = flat.end(j);
+          continue;
+        }
+        if (keep[j] && area.contains(d.bounds().centerX(), d.bounds().centerY())) {
+          keep[j] = false;
+          if (merged == null) {
+            merged = new StringBuilder(label[i]);
+          }
+          if (!containsIgnoreCase(merged, label[j])) {
+            if (merged.length() > 0) {
+              merged.append(LABEL_SEPARATOR);
+            }
+            merged.append(label[j]);
+            confidence[i] = Math.min(confidence[i], confidence[j]);
+            if (source[j] == Source.FUSED && source[i] == Source.TREE && label[i].isEmpty()) {
+              source[i] = Source.FUSED;
+            }
+          }
+        }
+        j++;
+      }
+      if (merged != null) {
+        label[i] = merged.toString();
+      }
+    }
+  }
+
+  private static boolean containsIgnoreCase(CharSequence haystack, String needle) {
+    int n = needle.length();
+    if (n == 0) {
+      return true;
+    }
+    String h = haystack.toString();
+    for (int start = 0; start + n <= h.length(); start++) {
+      if (h.regionMatches(true, start, needle, 0, n)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,190 @@
+package dev.apex.perception.web;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.core.Bounds;
+import dev.apex.core.ElementFlag;
+import dev.apex.core.Json;
+import dev.apex.core.ParseException;
+import dev.apex.core.RawCapture;
+import dev.apex.core.TreeFormat;
+import dev.apex.perception.TreeParser;
+import dev.apex.perception.UiNode;
+import dev.apex.perception.UiTree;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parses the {@link TreeFormat#WEB_JSON} tree a web device captures into a {@link UiTree} whose
+ * bounds are screenshot pixels: CSS pixels times {@code capture.screen().scale()} (the device pixel
+ * ratio), each edge rounded.
+ *
+ * <p>The format, one JSON object: {@code url}, {@code title}, {@code viewport [w,h]} and {@code
+ * page [w,h]} in CSS pixels, {@code scroll [x,y]}, {@code dpr}, and {@code nodes}: the page's
+ * interactive and text elements in document order, nested where one contains another. A node has
+ * {@code tag}, {@code box [x,y,w,h]} relative to the viewport, and when present {@code role}
+ * (explicit, else implied by the tag), {@code text} (whitespace collapsed; a control's value),
+ * {@code label} (aria-label, aria-labelledby, a {@code <label>}, alt or title), {@code
+ * placeholder}, {@code id}, {@code name}, {@code type}, {@code children}, and the true-only flags
+ * {@code click}, {@code edit}, {@code check}, {@code checked}, {@code disabled}, {@code focused},
+ * {@code scroll}, {@code selected}, {@code password} and {@code off} (entirely outside the
+ * viewport). Unknown fields are ignored, so the walk may add some.
+ *
+ * <p>Mapping: {@code className} is the role, else the tag; {@code description} the label, else the
+ * placeholder; {@code resourceId} the DOM id, else the form name; {@code packageName} the page's
+ * origin; an {@code off} node is kept, with its true position, but not {@code visible}. The root is
+ * a synthetic {@code page} node covering the viewport, with the title as text, scrollable when the
+ * page is larger than the viewport. Paths are child indexes from it ({@code 0/2/1}); the root's is
+ * empty.
+ *
+ * <p>Stateless and thread-safe. Malformed JSON throws {@link ParseException} with its line and
+ * column.
+ */
+public final class WebTreeParser implements TreeParser {
+
+  private static final String WHAT = "web page tree";
+  private static final Map<String, ElementFlag> FLAGS =
+      Map.of(
+          "click", ElementFlag.CLICKABLE,
+          "edit", ElementFlag.EDITABLE,
+          "check", ElementFlag.CHECKABLE,
+          "checked", ElementFlag.CHECKED,
+          "disabled", ElementFlag.DISABLED,
+          "focused", ElementFlag.FOCUSED,
+          "scroll", ElementFlag.SCROLLABLE,
+          "selected", ElementFlag.SELECTED,
+          "password", ElementFlag.PASSWORD);
+
+  public WebTreeParser() {}
+
+  @Override
+  public UiTree parse(RawCapture capture) {
+    if (capture.format() != TreeFormat.WEB_JSON) {
+      throw new IllegalArgumentException(
+          "WebTreeParser reads WEB_JSON captures, got " + capture.format());
+    }
+    JsonNode doc = read(capture.tree());
+    if (!doc.isObject()) {
+      throw new ParseException(WHAT, 1, 1, "expected a JSON object, found " + doc.getNodeType());
+    }
+    double scale = capture.screen().scale();
+    int width = capture.screen().width();
+    int height = capture.screen().height();
+    if (width == 0 || height == 0) {
+      width = (int) Math.round(doc.path("viewport").path(0).asDouble() * scale);
+      height = (int) Math.round(doc.path("viewport").path(1).asDouble() * scale);
+    }
+    String origin = origin(doc.path("url").asText(""));
+    List<UiNode> children = children(doc.path("nodes"), "", scale, origin);
+    boolean scrolls =
+        doc.path("page").path(0).asDouble() > doc.path("viewport").path(0).asDouble() + 1
+            || doc.path("page").path(1).asDouble() > doc.path("viewport").path(1).asDouble() + 1;
+    UiNode root =
+        new UiNode(
+            "",
+            "page",
+            doc.path("title").asText(""),
+            "",
+            "",
+            origin,
+            new Bounds(0, 0, width, height),
+            scrolls ? EnumSet.of(ElementFlag.SCROLLABLE) : Set.of(),
+            true,
+            children);
+    return new UiTree(width, height, 0, root);
+  }
+
+  private static List<UiNode> children(JsonNode nodes, String parent, double scale, String pkg) {
+    if (!nodes.isArray() || nodes.isEmpty()) {
+      return List.of();
+    }
+    List<UiNode> out = new ArrayList<>(nodes.size());
+    for (int i = 0; i < nodes.size(); i++) {
+      String path = parent.isEmpty() ? String.valueOf(i) : parent + "/" + i;
+      out.add(node(nodes.get(i), path, scale, pkg));
+    }
+    return out;
+  }
+
+  private static UiNode node(JsonNode n, String path, double scale, String pkg) {
+    String tag = n.path("tag").asText("");
+    String role = n.path("role").asText("");
+    String label = n.path("label").asText("");
+    String id = n.path("id").asText("");
+    EnumSet<ElementFlag> flags = EnumSet.noneOf(ElementFlag.class);
+    FLAGS.forEach(
+        (key, flag) -> {
+          if (n.path(key).asBoolean(false)) {
+            flags.add(flag);
+          }
+        });
+    return new UiNode(
+        path,
+        role.isEmpty() ? tag : role,
+        n.path("text").asText(""),
+        label.isEmpty() ? n.path("placeholder").asText("") : label,
+        id.isEmpty() ? n.path("name").asText("") : id,
+        pkg,
+        bounds(n.path("box"), scale),
+        flags,
+        !n.path("off").asBoolean(false),
+        children(n.path("children"), path, scale, pkg));
+  }
+
+  private static Bounds bounds(JsonNode box, double scale) {
+    if (!box.isArray() || box.size() < 4) {
+      return Bounds.EMPTY;
+    }
+    double x = box.get(0).asDouble();
+    double y = box.get(1).asDouble();
+    return new Bounds(
+        (int) Math.round(x * scale),
+        (int) Math.round(y * scale),
+        (int) Math.round((x + box.get(2).asDouble()) * scale),
+        (int) Math.round((y + box.get(3).asDouble()) * scale));
+  }
+
+  private static JsonNode read(byte[] tree) {
+    try {
+      JsonNode doc = Json.mapper().readTree(tree);
+      if (doc == null || doc.isMissingNode()) {
+        throw new ParseException(WHAT, 1, 1, "the tree is empty");
+      }
+      return doc;
+    } catch (JsonProcessingException e) {
+      JsonLocation at = e.getLocation();
+      throw new ParseException(
+          WHAT,
+          at == null ? 1 : Math.max(1, at.getLineNr()),
+          at == null ? 1 : Math.max(1, at.getColumnNr()),
+          e.getOriginalMessage(),
+          e);
+    } catch (IOException e) {
+      throw new ParseException(WHAT, 1, 1, e.getMessage(), e);
+    }
+  }
+
+  /** {@code scheme://host[:port]}, the web's notion of an app; empty when the URL has no host. */
+  static String origin(String url) {
+    try {
+      URI uri = new URI(url);
+      if (uri.getScheme() == null || uri.getHost() == null) {
+        return "";
+      }
+      return uri.getScheme().toLowerCase(Locale.ROOT)
+          + "://"
+          + uri.getHost()
+          + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+    } catch (URISyntaxException e) {
+      return "";
+    }
+  }
+}

@@ -1,0 +1,162 @@
+package dev.apex.runtime.config;
+
+import dev.apex.semantic.SemanticConfig;
+import dev.apex.world.WorldConfig;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The settings a task starts with. Immutable; every value is checked against its {@link
+ * ConfigField}'s range when the record is built, so an {@code ApexConfig} in hand is always valid.
+ * A running task keeps the config it started with: a change applies to tasks started afterwards.
+ *
+ * @param semantic semantic enrichment (seed 004): off by default because it calls a paid model
+ * @param world the World Runtime (seed 000): on by default
+ * @param maxSteps the most steps a task may execute, in [1, 1000]; default 20
+ * @param screenshotRetention how many of the newest tasks keep their screenshots in the timeline,
+ *     in [1, 10000]; default 50. It applies when the timeline is next opened
+ * @param anthropicApiKey the key from {@code ANTHROPIC_API_KEY}; empty when unset. Never written to
+ *     the config file, never in {@link #toString()} or any JSON this package produces
+ */
+public record ApexConfig(
+    Semantic semantic, World world, int maxSteps, int screenshotRetention, String anthropicApiKey) {
+
+  public ApexConfig {
+    Objects.requireNonNull(semantic, "semantic");
+    Objects.requireNonNull(world, "world");
+    ConfigField.MAX_STEPS.checkRange(maxSteps);
+    ConfigField.SCREENSHOT_RETENTION.checkRange(screenshotRetention);
+    anthropicApiKey = anthropicApiKey == null ? "" : anthropicApiKey.strip();
+  }
+
+  /** Every default, and no API key. */
+  public static ApexConfig defaults() {
+    return new ApexConfig(Semantic.defaults(), World.defaults(), 20, 50, "");
+  }
+
+  public boolean hasApiKey() {
+    return !anthropicApiKey.isEmpty();
+  }
+
+  /**
+   * The enricher's settings: these, the API key, and the public API's base URL (change it with
+   * {@link SemanticConfig#withBaseUrl}).
+   */
+  public SemanticConfig semanticConfig() {
+    return SemanticConfig.defaults()
+        .withEnabled(semantic.enabled())
+        .withModel(semantic.model())
+        .withTimeout(semantic.timeout())
+        .withMaxRetries(semantic.maxRetries())
+        .withApiKey(anthropicApiKey);
+  }
+
+  /** The World Runtime's settings. */
+  public WorldConfig worldConfig() {
+    return new WorldConfig(world.enabled(), world.historySize());
+  }
+
+  public ApexConfig withSemantic(Semantic value) {
+    return new ApexConfig(value, world, maxSteps, screenshotRetention, anthropicApiKey);
+  }
+
+  public ApexConfig withWorld(World value) {
+    return new ApexConfig(semantic, value, maxSteps, screenshotRetention, anthropicApiKey);
+  }
+
+  public ApexConfig withMaxSteps(int value) {
+    return new ApexConfig(semantic, world, value, screenshotRetention, anthropicApiKey);
+  }
+
+  public ApexConfig withScreenshotRetention(int value) {
+    return new ApexConfig(semantic, world, maxSteps, value, anthropicApiKey);
+  }
+
+  public ApexConfig withAnthropicApiKey(String value) {
+    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, value);
+  }
+
+  /** Every setting, the key shown only as set or unset. */
+  @Override
+  public String toString() {
+    return "ApexConfig[semantic="
+        + semantic
+        + ", world="
+        + world
+        + ", maxSteps="
+        + maxSteps
+        + ", screenshotRetention="
+        + screenshotRetention
+        + ", anthropicApiKey="
+        + (hasApiKey() ? "<set>" : "<unset>")
+        + "]";
+  }
+
+  /**
+   * Semantic enrichment settings.
+   *
+   * @param enabled whether each observed screen is labelled by one model call
+   * @param model the Claude model id, e.g. {@code claude-haiku-4-5}
+   * @param timeout the wall time one enrichment may take, retries included, in [100 ms, 10 min]
+   * @param maxRetries retries after a retriable failure, in [0, 5]
+   */
+  public record Semantic(boolean enabled, String model, Duration timeout, int maxRetries) {
+
+    public static final String DEFAULT_MODEL = "claude-haiku-4-5";
+
+    public Semantic {
+      Objects.requireNonNull(model, "model");
+      Objects.requireNonNull(timeout, "timeout");
+      ConfigField.SEMANTIC_MODEL.checkModel(model);
+      ConfigField.SEMANTIC_TIMEOUT_MS.checkRange(timeout.toMillis());
+      ConfigField.SEMANTIC_MAX_RETRIES.checkRange(maxRetries);
+    }
+
+    /** Off, {@value #DEFAULT_MODEL}, 10 s, 2 retries. */
+    public static Semantic defaults() {
+      return new Semantic(false, DEFAULT_MODEL, Duration.ofSeconds(10), 2);
+    }
+
+    public Semantic withEnabled(boolean value) {
+      return new Semantic(value, model, timeout, maxRetries);
+    }
+
+    public Semantic withModel(String value) {
+      return new Semantic(enabled, value, timeout, maxRetries);
+    }
+
+    public Semantic withTimeout(Duration value) {
+      return new Semantic(enabled, model, value, maxRetries);
+    }
+
+    public Semantic withMaxRetries(int value) {
+      return new Semantic(enabled, model, timeout, value);
+    }
+  }
+
+  /**
+   * World Runtime settings.
+   *
+   * @param enabled whether a task keeps a world state
+   * @param historySize how many recent steps the world remembers, in [1, 1000]
+   */
+  public record World(boolean enabled, int historySize) {
+
+    public World {
+      ConfigField.WORLD_HISTORY_SIZE.checkRange(historySize);
+    }
+
+    /** On, with a history of 10 steps. */
+    public static World defaults() {
+      return new World(true, 10);
+    }
+
+    public World withEnabled(boolean value) {
+      return new World(value, historySize);
+    }
+
+    public World withHistorySize(int value) {
+      return new World(enabled, value);
+    }
+  }
+}

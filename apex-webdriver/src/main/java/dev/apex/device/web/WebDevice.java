@@ -1,0 +1,172 @@
+package dev.apex.device.web;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.RawCapture;
+import dev.apex.core.ScreenSize;
+import dev.apex.device.Device;
+import dev.apex.device.Key;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.openqa.selenium.WebDriverException;
+
+/**
+ * A {@link Device} over one WebDriver session: a web page (local Chromium or a Grid) or a native
+ * app behind Appium. Open one with {@link WebDevices}.
+ *
+ * <p>Coordinates are screenshot pixels; they are divided by the capture's scale (the device pixel
+ * ratio, iOS's points-to-pixels factor) before they reach the endpoint, and rounded to the nearest
+ * unit. Nothing is retried here: a lost session, a timeout or an endpoint that stops answering
+ * throws a retriable {@link dev.apex.core.DeviceException} for the caller's retry policy; a point
+ * outside the screen or a non-URL app id on the web throws {@link InvalidInputException}.
+ *
+ * <p>Not thread-safe: one task drives one device. Separate devices (separate sessions) may be used
+ * from separate threads.
+ */
+public final class WebDevice implements Device {
+
+  private final String id;
+  private final WebSession driver;
+  private final Surface surface;
+  private final Runnable cleanup;
+  private volatile boolean closed;
+
+  WebDevice(String id, WebSession driver, Surface surface, Runnable cleanup) {
+    this.id = id;
+    this.driver = driver;
+    this.surface = surface;
+    this.cleanup = cleanup;
+  }
+
+  @Override
+  public String id() {
+    return id;
+  }
+
+  /** What the session drives: a browser page, an Android app or an iOS app. */
+  public WebPlatform platform() {
+    return surface.platform();
+  }
+
+  /** The WebDriver session's id, as the endpoint named it. */
+  public String sessionId() {
+    return String.valueOf(driver.getSessionId());
+  }
+
+  /** Opens a URL in the current tab (a deep link on Appium). */
+  public void navigate(String url) {
+    Objects.requireNonNull(url, "url");
+    run("navigate to " + url, () -> driver.get(url));
+  }
+
+  /** The current page's URL (on Appium, whatever the server reports). */
+  public String currentUrl() {
+    return call("read the current URL", driver::getCurrentUrl);
+  }
+
+  @Override
+  public RawCapture capture() {
+    return call("capture", surface::capture);
+  }
+
+  @Override
+  public void tap(int x, int y) {
+    run(
+        "tap at (" + x + "," + y + ")",
+        () -> {
+          double s = surface.scale();
+          surface.tap(unit(x, s), unit(y, s));
+        });
+  }
+
+  @Override
+  public void swipe(int fromX, int fromY, int toX, int toY, Duration duration) {
+    Objects.requireNonNull(duration, "duration");
+    run(
+        "swipe from (" + fromX + "," + fromY + ") to (" + toX + "," + toY + ")",
+        () -> {
+          double s = surface.scale();
+          surface.swipe(unit(fromX, s), unit(fromY, s), unit(toX, s), unit(toY, s), duration);
+        });
+  }
+
+  @Override
+  public void typeText(String text) {
+    Objects.requireNonNull(text, "text");
+    run("type text", () -> surface.typeText(text));
+  }
+
+  @Override
+  public void pressKey(Key key) {
+    Objects.requireNonNull(key, "key");
+    run("press " + key, () -> surface.pressKey(key));
+  }
+
+  @Override
+  public void launchApp(String appId) {
+    Objects.requireNonNull(appId, "appId");
+    run("launch " + appId, () -> surface.launchApp(appId));
+  }
+
+  @Override
+  public void terminateApp(String appId) {
+    Objects.requireNonNull(appId, "appId");
+    run("terminate " + appId, () -> surface.terminateApp(appId));
+  }
+
+  @Override
+  public Optional<String> currentApp() {
+    return call("read the current app", surface::currentApp);
+  }
+
+  @Override
+  public ScreenSize screenSize() {
+    return call("read the screen size", surface::screenSize);
+  }
+
+  /** Ends the session and, for a local browser, stops chromedriver and deletes the profile. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      driver.quit();
+    } catch (RuntimeException e) {
+      // The session may already be gone (the endpoint restarted); there is nothing left to do.
+    } finally {
+      cleanup.run();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "WebDevice[" + id + ", " + surface.platform() + "]";
+  }
+
+  private static int unit(int pixels, double scale) {
+    return (int) Math.round(pixels / scale);
+  }
+
+  private void run(String action, Runnable body) {
+    call(
+        action,
+        () -> {
+          body.run();
+          return null;
+        });
+  }
+
+  private <T> T call(String action, Supplier<T> body) {
+    if (closed) {
+      throw new IllegalStateException(id + " is closed: open a new device to " + action);
+    }
+    try {
+      return body.get();
+    } catch (WebDriverException e) {
+      throw Failures.translate(id, action, e);
+    }
+  }
+}

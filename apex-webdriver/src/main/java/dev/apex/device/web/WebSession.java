@@ -1,0 +1,40 @@
+package dev.apex.device.web;
+
+import java.net.URL;
+import java.util.Map;
+import org.openqa.selenium.Capabilities;
+import org.openqa.selenium.remote.CommandInfo;
+import org.openqa.selenium.remote.HttpCommandExecutor;
+import org.openqa.selenium.remote.RemoteWebDriver;
+import org.openqa.selenium.remote.http.ClientConfig;
+import org.openqa.selenium.remote.http.HttpMethod;
+
+/**
+ * A WebDriver session that can also ask for W3C's page source endpoint. Selenium's W3C codec turns
+ * {@code getPageSource()} into a script returning {@code outerHTML}, which an Appium server cannot
+ * run in a native app; Appium serves the UI hierarchy at {@code GET /session/{id}/source}.
+ */
+final class WebSession extends RemoteWebDriver {
+
+  private static final String PAGE_SOURCE = "apex:getPageSource";
+
+  private WebSession(HttpCommandExecutor executor, Capabilities capabilities, ClientConfig config) {
+    super(executor, capabilities, config);
+  }
+
+  /** Creates the session; blocks until the endpoint answers or the config's read timeout. */
+  static WebSession start(URL endpoint, Capabilities capabilities, ClientConfig config) {
+    ClientConfig withUrl = config.baseUrl(endpoint);
+    HttpCommandExecutor executor =
+        new HttpCommandExecutor(
+            Map.of(PAGE_SOURCE, new CommandInfo("/session/:sessionId/source", HttpMethod.GET)),
+            endpoint,
+            withUrl);
+    return new WebSession(executor, capabilities, withUrl);
+  }
+
+  /** The endpoint's own page source: the UI hierarchy XML on Appium. */
+  String source() {
+    return String.valueOf(execute(PAGE_SOURCE).getValue());
+  }
+}
