@@ -6,6 +6,7 @@ import dev.apex.runtime.Observer;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.semantic.AnthropicToolUseClient;
 import dev.apex.semantic.SemanticConfig;
+import dev.apex.semantic.SemanticScene;
 import dev.apex.semantic.ToolUseClient;
 import dev.apex.tools.ToolRegistry;
 import java.security.SecureRandom;
@@ -168,7 +169,7 @@ public final class ClaudeAgent implements AutoCloseable {
   private static final class SemanticHolder {
     private volatile ClaudePlanner planner;
 
-    dev.apex.semantic.SemanticScene current() {
+    SemanticScene current() {
       ClaudePlanner p = planner;
       return p == null ? null : p.currentSemanticScene();
     }

@@ -7,7 +7,6 @@ import dev.apex.core.TaskStatus;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StopTaskException;
 import dev.apex.runtime.TaskContext;
-import dev.apex.semantic.FailureReason;
 import dev.apex.semantic.LlmResult;
 import dev.apex.semantic.SemanticScene;
 import dev.apex.semantic.ToolCall;
@@ -21,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -77,6 +75,7 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
   private final ModelPricing pricing;
   private final Clock clock;
   private final Random random;
+  private final BudgetGuard budgetGuard;
 
   private TaskSession session;
   private Map<String, Object> annotations = Map.of();
@@ -104,6 +103,7 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
         ToolCatalog.of(Objects.requireNonNull(registry, "registry"), config.hiddenTools());
     this.clock = Objects.requireNonNull(clock, "clock");
     this.random = Objects.requireNonNull(random, "random");
+    this.budgetGuard = new BudgetGuard(config.budget(), clock);
     this.pricing = Pricing.orMostExpensive(config.model());
     this.totals = LlmTotals.none(config.model());
     if (Pricing.of(config.model()).isEmpty()) {
@@ -158,7 +158,7 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
     int reasks = 0;
     boolean loopTold = false;
     while (true) {
-      Duration elapsed = checkBudget(s);
+      Duration elapsed = budgetGuard.check(s);
       ToolUseRequest request =
           request(goal, scene, signature, semantic, world, s, notes, stepNumber, elapsed);
       LlmResult<ToolCall> result = client.next(request);
@@ -167,16 +167,17 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
       totals = s.totals;
       planUsage = planUsage.plus(result.usage(), cost);
       if (!result.succeeded()) {
-        if (reasks < config.maxReasks() && reaskable(result.failure())) {
+        if (reasks < config.maxReasks() && ModelFailures.reaskable(result.failure())) {
           reasks++;
-          notes.add(reaskNote(result.failure()));
+          notes.add(ModelFailures.reaskNote(result.failure()));
           log.info(
               "model reply unusable ({}): {}; asking again",
               result.failure().code(),
               result.detail());
           continue;
         }
-        throw failure(s, result, reasks, request.budget().compareTo(config.callTimeout()) < 0);
+        throw budgetGuard.failure(
+            s, result, reasks, request.budget().compareTo(config.callTimeout()) < 0);
       }
       ToolCall call = result.value();
       if (call.name().equals(ToolCatalog.DONE)) {
@@ -321,106 +322,6 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
         config.maxOutputTokens(),
         callBudget,
         config.effort());
-  }
-
-  /** Throws when a budget but steps is spent; else returns the time since the task's first plan. */
-  private Duration checkBudget(TaskSession s) {
-    Budget b = config.budget();
-    LlmTotals t = s.totals;
-    if (t.calls() >= b.maxLlmCalls()) {
-      throw exceeded("max LLM calls", t.calls() + " of at most " + b.maxLlmCalls() + " calls made");
-    }
-    if (t.totalTokens() >= b.maxTokens()) {
-      throw exceeded(
-          "max tokens",
-          String.format(
-              Locale.ROOT, "%,d tokens used of at most %,d", t.totalTokens(), b.maxTokens()));
-    }
-    if (t.costUsd() >= b.maxCostUsd()) {
-      throw exceeded(
-          "max cost",
-          String.format(
-              Locale.ROOT, "~$%.4f estimated of at most $%.2f", t.costUsd(), b.maxCostUsd()));
-    }
-    Duration elapsed = Duration.between(s.startedAt, clock.instant());
-    if (elapsed.compareTo(b.maxWallTime()) >= 0) {
-      throw wallTimeExceeded(elapsed);
-    }
-    return elapsed;
-  }
-
-  /**
-   * The stop for a failed call: cancelled when interrupted; the wall-time budget when it ran out,
-   * or when it cut the call's time short and the failure is one that more time could have fixed;
-   * otherwise failed, with the failure's code.
-   */
-  private StopTaskException failure(
-      TaskSession s, LlmResult<ToolCall> result, int reasks, boolean wallLimited) {
-    if (result.failure() == FailureReason.INTERRUPTED) {
-      return new StopTaskException(TaskStatus.CANCELLED, "cancelled while waiting for the model");
-    }
-    String failed =
-        "model call failed ("
-            + result.failure().code()
-            + ") after "
-            + result.attempts()
-            + " attempt(s)"
-            + (reasks > 0 ? " and " + (reasks + 1) + " asks" : "")
-            + ": "
-            + result.detail();
-    Duration elapsed = Duration.between(s.startedAt, clock.instant());
-    if (elapsed.compareTo(config.budget().maxWallTime()) >= 0) {
-      return wallTimeExceeded(elapsed);
-    }
-    if (wallLimited && transientFailure(result.failure())) {
-      return exceeded("max wall time", "too little time was left for the model call: " + failed);
-    }
-    return new StopTaskException(TaskStatus.FAILED, failed);
-  }
-
-  private static boolean transientFailure(FailureReason reason) {
-    return switch (reason) {
-      case TIMEOUT, RATE_LIMITED, OVERLOADED, SERVER_ERROR, CONNECTION_FAILED -> true;
-      default -> false;
-    };
-  }
-
-  private StopTaskException wallTimeExceeded(Duration elapsed) {
-    return exceeded(
-        "max wall time",
-        elapsed.toSeconds()
-            + " s since the task's first plan, at most "
-            + config.budget().maxWallTime().toSeconds()
-            + " s");
-  }
-
-  private static StopTaskException exceeded(String budget, String detail) {
-    return new StopTaskException(
-        TaskStatus.BUDGET_EXCEEDED, "budget exceeded (" + budget + "): " + detail);
-  }
-
-  private static boolean reaskable(FailureReason reason) {
-    return switch (reason) {
-      case NO_TOOL_CALL,
-          MAX_TOKENS,
-          UNEXPECTED_STOP,
-          INVALID_RESPONSE,
-          INVALID_JSON,
-          SCHEMA_MISMATCH ->
-          true;
-      default -> false;
-    };
-  }
-
-  private static String reaskNote(FailureReason reason) {
-    return switch (reason) {
-      case NO_TOOL_CALL -> "Your previous reply called no tool. Reply by calling exactly one tool.";
-      case MAX_TOKENS ->
-          "Your previous reply was cut off at the output limit before it called a tool. Think"
-              + " less and call exactly one tool.";
-      default ->
-          "Your previous reply could not be read (" + reason.code() + "). Call exactly one tool.";
-    };
   }
 
   private static String text(ToolCall call, String arg) {
