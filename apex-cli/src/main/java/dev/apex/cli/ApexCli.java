@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
       DescribeCommand.class,
       TimelineCommand.class,
       DevicesCommand.class,
+      ConsoleCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class ApexCli implements Runnable {
@@ -39,7 +41,7 @@ public final class ApexCli implements Runnable {
 
   /** Runs the command line with the process's environment and returns the exit code. */
   public static int execute(String... args) {
-    return commandLine(System.getenv()).execute(args);
+    return commandLine(System.getenv(), Wiring.DEFAULT).execute(args);
   }
 
   /**
@@ -48,21 +50,34 @@ public final class ApexCli implements Runnable {
    */
   public static int execute(
       Map<String, String> env, PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cli = commandLine(env);
+    return execute(env, Wiring.DEFAULT, out, err, args);
+  }
+
+  /**
+   * As {@link #execute(Map, PrintWriter, PrintWriter, String...)}, with devices opened and retries
+   * waited for through {@code wiring} instead of for real. For tests.
+   */
+  static int execute(
+      Map<String, String> env, Wiring wiring, PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cli = commandLine(env, wiring);
     cli.setOut(out);
     cli.setErr(err);
     return cli.execute(args);
   }
 
-  static CommandLine commandLine(Map<String, String> env) {
-    CommandLine cli = new CommandLine(new ApexCli(), new EnvFactory(env));
+  static CommandLine commandLine(Map<String, String> env, Wiring wiring) {
+    CommandLine cli = new CommandLine(new ApexCli(), new EnvFactory(env, wiring));
     cli.setExecutionExceptionHandler(new ErrorHandler());
     cli.setParameterExceptionHandler(new ErrorHandler());
     return cli;
   }
 
-  /** Gives every command and mixin that wants it the environment to read settings from. */
-  private record EnvFactory(Map<String, String> env) implements CommandLine.IFactory {
+  /**
+   * Gives every command and mixin that wants it the environment to read settings from, and the
+   * commands that open devices their wiring.
+   */
+  private record EnvFactory(Map<String, String> env, Wiring wiring)
+      implements CommandLine.IFactory {
     @Override
     public <K> K create(Class<K> cls) throws Exception {
       K instance = CommandLine.defaultFactory().create(cls);
@@ -71,6 +86,15 @@ public final class ApexCli implements Runnable {
       }
       if (instance instanceof DevicesCommand devices) {
         devices.env = env;
+      }
+      if (instance instanceof ConsoleCommand console) {
+        console.env = env;
+      }
+      if (instance instanceof RunCommand run) {
+        run.wiring = wiring;
+      }
+      if (instance instanceof DescribeCommand describe) {
+        describe.wiring = wiring;
       }
       return instance;
     }

@@ -79,6 +79,9 @@ final class DescribeCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  /** How devices open; set by {@link ApexCli}'s factory. */
+  Wiring wiring = Wiring.DEFAULT;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -89,7 +92,7 @@ final class DescribeCommand implements Callable<Integer> {
     if (dump != null) {
       scene = perceiver.observe(readDump());
     } else {
-      try (Device d = Devices.open(device, shared.adb, shared.capabilities)) {
+      try (Device d = wiring.devices().open(device, shared.adb, shared.capabilities)) {
         scene = perceiver.observe(d.capture());
       }
     }

@@ -26,6 +26,21 @@ final class Devices {
    * @param adb the adb server as host:port, or null for ADB_SERVER_SOCKET / 127.0.0.1:5037
    * @param capabilities a W3C capabilities JSON file for webdriver:ENDPOINT, or null
    */
+  /** Checks a selector's form without connecting; throws the same error {@link #open} would. */
+  static void validate(String selector) {
+    String s = selector == null ? "sim" : selector.strip();
+    boolean known =
+        s.equals("sim")
+            || s.equals("android")
+            || s.startsWith("android:")
+            || s.equals("ios")
+            || s.startsWith("ios:")
+            || WebDevices.handles(s);
+    if (!known) {
+      throw new InvalidInputException("unknown device '" + selector + "': use " + SELECTORS);
+    }
+  }
+
   static Device open(String selector, String adb, Path capabilities) {
     String s = selector == null ? "sim" : selector.strip();
     if (s.equals("sim")) {

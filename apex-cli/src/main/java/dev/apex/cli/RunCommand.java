@@ -1,17 +1,17 @@
 package dev.apex.cli;
 
+import dev.apex.core.ApexException;
 import dev.apex.core.InvalidInputException;
+import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.Device;
-import dev.apex.perception.OcrEngine;
-import dev.apex.perception.Perceiver;
+import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StubPlanner;
+import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.TaskRunner;
-import dev.apex.semantic.Enricher;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import dev.apex.tools.ToolRegistry;
@@ -19,7 +19,9 @@ import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -73,6 +75,11 @@ final class RunCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  private boolean single;
+
+  /** How devices open and retries wait; set by {@link ApexCli}'s factory. */
+  Wiring wiring = Wiring.DEFAULT;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -90,22 +97,24 @@ final class RunCommand implements Callable<Integer> {
               + " the screen once");
       err.flush();
     }
-    OcrEngine ocr = Observe.ocr(settings.ocr(), err);
+    TaskFactory tasks =
+        new TaskFactory(
+            settings, Observe.ocr(settings.ocr(), err), shared.adb, shared.capabilities, wiring);
     Path db = shared.db != null ? shared.db : Timelines.defaultFile();
-    try (SqliteTimeline timeline = SqliteTimeline.open(db)) {
+    try (SqliteTimeline timeline =
+        SqliteTimeline.open(db, Clock.systemUTC(), settings.screenshotRetention())) {
       List<TaskOutcome> outcomes = new ArrayList<>();
-      if (selectors.size() == 1) {
-        outcomes.add(runOne(selectors.get(0), "", flow, settings, ocr, timeline, out));
+      single = selectors.size() == 1;
+      if (single) {
+        outcomes.add(runOne(selectors.get(0), "", flow, tasks, timeline, out));
       } else {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, selectors.size()));
         try {
           List<Future<TaskOutcome>> futures = new ArrayList<>();
-          for (String selector : selectors) {
-            futures.add(
-                pool.submit(
-                    () ->
-                        runOne(
-                            selector, "[" + selector + "] ", flow, settings, ocr, timeline, out)));
+          for (int i = 0; i < selectors.size(); i++) {
+            String selector = selectors.get(i);
+            String prefix = prefix(selectors, i);
+            futures.add(pool.submit(() -> runOne(selector, prefix, flow, tasks, timeline, out)));
           }
           for (Future<TaskOutcome> f : futures) {
             outcomes.add(f.get());
@@ -122,27 +131,51 @@ final class RunCommand implements Callable<Integer> {
       String selector,
       String prefix,
       Flow flow,
-      Settings settings,
-      OcrEngine ocr,
+      TaskFactory tasks,
       SqliteTimeline timeline,
       PrintWriter out) {
     String goal = flow != null ? "flow " + flow.name() + " (" + flow.source() + ")" : what.goal;
     Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
-    try (Device device = Devices.open(selector, shared.adb, shared.capabilities);
-        Enricher enricher =
-            settings.semantic().enabled() ? Enricher.create(settings.semantic()) : null) {
-      Observe observe = new Observe(device, new Perceiver(ocr), enricher, what.goal);
-      TaskRunner runner =
-          TaskRunner.builder(device, observe, planner)
-              .maxSteps(settings.maxSteps())
-              .worldConfig(settings.world())
-              .listener(new TimelineRecorder(timeline))
-              .listener(new ProgressPrinter(out, prefix))
-              .build();
-      TaskOutcome outcome = runner.run(goal);
-      printEnd(outcome, prefix, out);
-      return outcome;
+    Device device;
+    try {
+      device = tasks.open(selector);
+    } catch (ApexException e) {
+      if (single) {
+        throw e;
+      }
+      // One unreachable device of several fails its own task; the others go on.
+      TaskId id = TaskId.random();
+      TaskOutcome failed =
+          new TaskOutcome(
+              id, TaskStatus.FAILED, ErrorHandler.oneLine(e), new TaskContext(id, goal));
+      printEnd(failed, prefix, out);
+      return failed;
     }
+    TaskOutcome outcome =
+        tasks.run(
+            device,
+            planner,
+            goal,
+            what.goal,
+            null,
+            List.of(new TimelineRecorder(timeline), new ProgressPrinter(out, prefix)),
+            new Cancellation());
+    printEnd(outcome, prefix, out);
+    return outcome;
+  }
+
+  /**
+   * What goes before each line of the task on {@code selectors.get(i)} when several run: the
+   * selector, numbered ({@code [sim#2] }) when the same selector is given more than once, so that
+   * every line still says which task it belongs to.
+   */
+  static String prefix(List<String> selectors, int i) {
+    String selector = selectors.get(i);
+    if (Collections.frequency(selectors, selector) == 1) {
+      return "[" + selector + "] ";
+    }
+    long earlier = selectors.subList(0, i).stream().filter(selector::equals).count();
+    return "[" + selector + "#" + (earlier + 1) + "] ";
   }
 
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {

@@ -1,14 +1,36 @@
 package dev.apex.cli;
 
+import dev.apex.runtime.config.ApexConfig;
 import dev.apex.semantic.SemanticConfig;
 import dev.apex.world.WorldConfig;
+import java.util.Map;
 
 /**
- * The effective settings of one command: the config file, then the environment, then flags.
+ * The effective settings of one command: the config file ({@code $APEX_HOME/config.json}, else
+ * {@code ~/.apex/config.json}), then the environment, then flags.
  *
- * @param semantic semantic enrichment (off unless enabled; the key comes from ANTHROPIC_API_KEY)
+ * @param semantic semantic enrichment (off unless enabled; the key comes from ANTHROPIC_API_KEY and
+ *     never from the file)
  * @param world world tracking (on by default)
  * @param maxSteps the step limit of a task
  * @param ocr whether to OCR screenshots when Tesseract is installed
+ * @param screenshotRetention how many tasks keep their screenshots in the timeline
  */
-record Settings(SemanticConfig semantic, WorldConfig world, int maxSteps, boolean ocr) {}
+record Settings(
+    SemanticConfig semantic,
+    WorldConfig world,
+    int maxSteps,
+    boolean ocr,
+    int screenshotRetention) {
+
+  /** The settings a config gives, with ANTHROPIC_BASE_URL from {@code env} honoured. */
+  static Settings of(ApexConfig config, Map<String, String> env, boolean ocr) {
+    SemanticConfig semantic = config.semanticConfig();
+    String baseUrl = env.get("ANTHROPIC_BASE_URL");
+    if (baseUrl != null && !baseUrl.isBlank()) {
+      semantic = semantic.withBaseUrl(baseUrl);
+    }
+    return new Settings(
+        semantic, config.worldConfig(), config.maxSteps(), ocr, config.screenshotRetention());
+  }
+}

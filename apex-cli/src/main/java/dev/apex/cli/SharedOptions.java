@@ -1,9 +1,9 @@
 package dev.apex.cli;
 
 import dev.apex.core.InvalidInputException;
-import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.config.ApexConfig;
+import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.semantic.SemanticConfig;
-import dev.apex.world.WorldConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -57,7 +57,9 @@ final class SharedOptions {
   Map<String, String> env = System.getenv();
 
   Settings settings() {
-    SemanticConfig semanticConfig = SemanticConfig.fromEnv(env);
+    ApexConfig config = configStore(env).current();
+    Settings base = Settings.of(config, env, !noOcr);
+    SemanticConfig semanticConfig = base.semantic();
     if (semantic) {
       semanticConfig = semanticConfig.withEnabled(true);
     }
@@ -79,10 +81,17 @@ final class SharedOptions {
       }
       semanticConfig = semanticConfig.withMaxRetries(semanticRetries);
     }
-    int steps = maxSteps == null ? TaskRunner.DEFAULT_MAX_STEPS : maxSteps;
+    int steps = maxSteps == null ? base.maxSteps() : maxSteps;
     if (steps < 1) {
       throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
     }
-    return new Settings(semanticConfig, WorldConfig.defaults(), steps, !noOcr);
+    return new Settings(
+        semanticConfig, base.world(), steps, base.ocr(), base.screenshotRetention());
+  }
+
+  /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */
+  static ApexConfigStore configStore(Map<String, String> env) {
+    return ApexConfigStore.open(
+        ApexConfigStore.defaultFile(env, System.getProperty("user.home")), env);
   }
 }

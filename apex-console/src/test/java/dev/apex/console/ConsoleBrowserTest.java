@@ -105,6 +105,8 @@ class ConsoleBrowserTest {
     options.setCapability("goog:loggingPrefs", logging);
     browser = new RemoteWebDriver(service.getUrl(), options);
     wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+    // The UI re-renders parts of the page as events arrive; an element read mid-render is stale.
+    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
     Files.createDirectories(SHOTS);
   }
 

@@ -7,6 +7,7 @@ import dev.apex.core.Source;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -179,15 +180,24 @@ public final class SceneBuilder {
       return unmatched;
     }
     List<OcrBox> ocrOnly = new ArrayList<>();
+    String[] lower = new String[n];
     unmatched.sort(Comparator.comparingInt(b -> CentreSweep.doubledCentreY(b.bounds())));
     index.restart();
     for (OcrBox box : unmatched) {
-      String wanted = box.text().strip();
+      String wanted = box.text().strip().toLowerCase(Locale.ROOT);
       boolean[] carried = {false};
       index.containing(
           CentreSweep.centreX(box.bounds()),
           CentreSweep.centreY(box.bounds()),
-          i -> carried[0] |= containsIgnoreCase(label[i], wanted));
+          i -> {
+            // Every container of the point is visited; stop comparing once one carries the text.
+            if (!carried[0] && label[i].length() >= wanted.length()) {
+              if (lower[i] == null) {
+                lower[i] = label[i].toLowerCase(Locale.ROOT);
+              }
+              carried[0] = lower[i].contains(wanted);
+            }
+          });
       if (!carried[0]) {
         ocrOnly.add(box);
       }

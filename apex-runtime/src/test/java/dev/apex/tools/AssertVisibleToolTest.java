@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.apex.core.ElementNotFoundException;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.SceneElement;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -64,5 +65,28 @@ class AssertVisibleToolTest {
     assertThatThrownBy(() -> assertVisible.validate(Map.of("checked", true)))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("assert_visible: give 'text' and/or 'id'");
+  }
+
+  @Test
+  void keepsLookingUntilTheElementAppearsWithinTheTimeout() {
+    f.observes(TestScenes.home(), TestScenes.home(), TestScenes.wifiPage(true));
+
+    Object out = f.run(assertVisible, Map.of("text", "Wi-Fi", "checked", true));
+
+    assertThat(((SceneElement) out).id()).isEqualTo("wifi/switch");
+    assertThat(f.observations).isEqualTo(3);
+    assertThat(f.sleeper.sleeps()).containsExactly(Duration.ofMillis(250), Duration.ofMillis(250));
+  }
+
+  @Test
+  void givesUpAtTheTimeoutWithTheLastScene() {
+    f.observes(TestScenes.home());
+
+    assertThatThrownBy(() -> f.run(assertVisible, Map.of("text", "Wi-Fi", "timeout_ms", 1000)))
+        .isInstanceOfSatisfying(
+            ElementNotFoundException.class,
+            e -> assertThat(e.scene()).isEqualTo(TestScenes.home()));
+    assertThat(f.sleeper.total()).isLessThan(Duration.ofMillis(1000));
+    assertThat(f.observations).isEqualTo(4);
   }
 }

@@ -1,0 +1,41 @@
+package dev.apex.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.apex.testkit.TestData;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the quick harness end to end on the real dumps and the sim. Asserts only that every metric
+ * is there and rendered — never a duration or a goal that depends on one.
+ */
+class BenchSmokeTest {
+
+  @Test
+  void theQuickRunReportsEveryMetricAndRendersEachTable() {
+    StringWriter progress = new StringWriter();
+
+    BenchReport report =
+        Bench.run(new BenchOptions(true, false, TestData.dir()), new PrintWriter(progress));
+
+    assertThat(report.metrics())
+        .extracting(MetricResult::id)
+        .containsExactly("M1", "M2", "M3", "M4", "M5");
+    assertThat(report.compression().rows()).hasSize(RealDumps.all().size());
+    assertThat(report.stepOverhead().rows()).hasSize(RealDumps.all().size());
+    assertThat(report.fusionScaling().steps()).hasSize(1);
+    assertThat(report.loopOverhead().variants()).hasSize(2);
+    assertThat(report.goals()).extracting(Goal::metric).contains("M1", "M2", "M3", "M4");
+
+    String md = BenchmarksMarkdown.render(report);
+    for (MetricResult metric : report.metrics()) {
+      assertThat(md).contains("## " + metric.id());
+      for (Table table : metric.tables()) {
+        assertThat(md).contains(table.caption());
+      }
+    }
+    assertThat(progress.toString()).contains("M1", "M2", "M3", "M4", "M5");
+  }
+}

@@ -1,0 +1,91 @@
+package dev.apex.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/** Hand-made reports with known figures, for rendering without running anything. */
+final class Reports {
+
+  private Reports() {}
+
+  static Measurement measured(long... nanos) {
+    return new Measurement(Timing.of(nanos), Timing.of(nanos));
+  }
+
+  /**
+   * A report whose figures meet every goal, or miss M1's median when {@code missMedian}; M3's aim
+   * is missed either way.
+   */
+  static BenchReport sample(boolean missMedian) {
+    CompressionResult compression =
+        new CompressionResult(
+            List.of(
+                // Text-heavy screens: the structural overhead stays within its goal either way.
+                new CompressionResult.Row(
+                    "android/a.xml", 40, 4_000, missMedian ? 400 : 150, 120, 5, 5),
+                new CompressionResult.Row(
+                    "ios/b | c.xml", 60, 6_000, missMedian ? 600 : 200, 180, 9, 9)));
+    RetentionResult retention =
+        new RetentionResult(
+            List.of(
+                new RetentionResult.Row("android/a.xml", 12, 12, 1, List.of()),
+                new RetentionResult.Row("ios/b | c.xml", 3, 3, 0, List.of())));
+    TimelineAppend.Result append =
+        new TimelineAppend.Result(42_000, measured(3_000_000, 4_000_000), measured(2_000_000));
+    StepOverheadResult step =
+        new StepOverheadResult(
+            List.of(
+                new StepOverheadResult.Row(
+                    "android/a.xml",
+                    40,
+                    7,
+                    measured(100_000),
+                    measured(180_000, 400_000),
+                    measured(120_000),
+                    measured(40_000),
+                    measured(10_000),
+                    measured(2_000))),
+            append);
+    FusionScalingResult fusion =
+        new FusionScalingResult(
+            List.of(
+                new FusionScalingResult.Size(
+                    355, 116, new FusionAgreement.Result(116, 300, 100, 3, 116, 50.0, 50.0)),
+                new FusionScalingResult.Size(
+                    3_511,
+                    1_141,
+                    new FusionAgreement.Result(1_141, 3_000, 990, 4, 1_140, 499, 500))),
+            List.of(
+                new FusionScalingResult.Step(
+                    355,
+                    3_511,
+                    measured(100_000),
+                    measured(1_100_000),
+                    measured(130_000),
+                    measured(1_100_000))));
+    LoopOverheadResult loop =
+        new LoopOverheadResult(
+            20,
+            List.of(
+                new LoopOverheadResult.Variant(
+                    "loop",
+                    Timing.of(new long[] {900_000}),
+                    Timing.of(new long[] {400_000}),
+                    Timing.of(new long[] {30_000_000}),
+                    Timing.of(new long[] {500_000}),
+                    Timing.of(new long[] {0}))));
+    return new BenchReport(
+        new Machine(2, "AMD EPYC", "OpenJDK 17", "Linux", 6_000, "0.5"),
+        new BenchOptions(true, false, null),
+        Path.of("data"),
+        Instant.parse("2024-05-31T09:41:00Z"),
+        Duration.ofSeconds(21),
+        compression,
+        retention,
+        step,
+        fusion,
+        loop);
+  }
+}

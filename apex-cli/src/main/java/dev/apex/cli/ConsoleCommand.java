@@ -1,0 +1,98 @@
+package dev.apex.cli;
+
+import dev.apex.console.ConsoleOptions;
+import dev.apex.console.ConsoleServer;
+import dev.apex.runtime.config.ApexConfigStore;
+import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timelines;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code apex console}: serves the web console over the timeline file until interrupted. Prints the
+ * URL with its access token once.
+ */
+@Command(
+    name = "console",
+    description = "Serve the web console: watch and inspect tasks, start them, change settings.",
+    mixinStandardHelpOptions = true)
+final class ConsoleCommand implements Callable<Integer> {
+
+  @Option(
+      names = "--host",
+      defaultValue = ConsoleOptions.DEFAULT_HOST,
+      description = "The address to bind (default ${DEFAULT-VALUE}).")
+  String host;
+
+  @Option(
+      names = "--port",
+      defaultValue = "7070",
+      description = "The port (default ${DEFAULT-VALUE}; 0 picks a free one).")
+  int port;
+
+  @Option(
+      names = "--allow-remote",
+      description =
+          "Allow binding an address other than loopback (anyone who can reach it and"
+              + " has the token can drive your devices).")
+  boolean allowRemote;
+
+  @Option(
+      names = "--adb",
+      paramLabel = "HOST:PORT",
+      description = "The adb server for Android tasks.")
+  String adb;
+
+  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
+  Path db;
+
+  @Mixin VerboseOption verbose;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  Map<String, String> env = System.getenv();
+
+  @Override
+  public Integer call() throws InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    ApexConfigStore config = SharedOptions.configStore(env);
+    Path file = db != null ? db : Timelines.defaultFile();
+    try (SqliteTimeline timeline =
+        SqliteTimeline.open(file, Clock.systemUTC(), config.current().screenshotRetention())) {
+      ConsoleServer server =
+          ConsoleServer.start(
+              ConsoleOptions.builder(timeline, config)
+                  .host(host)
+                  .port(port)
+                  .allowRemote(allowRemote)
+                  .version(Version.current())
+                  .devices(() -> List.of("sim"))
+                  .launcher(new ConsoleLauncher(env, Observe.ocr(true, err), adb))
+                  .build());
+      CountDownLatch stopped = new CountDownLatch(1);
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    server.stop();
+                    stopped.countDown();
+                  }));
+      out.println("apex console serving " + file);
+      out.println("open " + server.url());
+      out.println("(Ctrl-C stops it)");
+      out.flush();
+      stopped.await();
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,63 @@
+package dev.apex.cli;
+
+import dev.apex.console.PreparedTask;
+import dev.apex.console.TaskLauncher;
+import dev.apex.console.TaskRequest;
+import dev.apex.core.TaskId;
+import dev.apex.perception.OcrEngine;
+import dev.apex.runtime.Cancellation;
+import dev.apex.runtime.Flow;
+import dev.apex.runtime.FlowPlanner;
+import dev.apex.runtime.Planner;
+import dev.apex.runtime.StubPlanner;
+import dev.apex.runtime.TaskListener;
+import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.config.ApexConfig;
+import dev.apex.tools.ToolRegistry;
+import java.util.List;
+import java.util.Map;
+
+/** Starts the console's tasks with real devices and the same pipeline as {@code apex run}. */
+final class ConsoleLauncher implements TaskLauncher {
+
+  private final Map<String, String> env;
+  private final OcrEngine ocr;
+  private final String adb;
+
+  ConsoleLauncher(Map<String, String> env, OcrEngine ocr, String adb) {
+    this.env = env;
+    this.ocr = ocr;
+    this.adb = adb;
+  }
+
+  @Override
+  public PreparedTask prepare(TaskRequest request, ApexConfig config) {
+    Devices.validate(request.device());
+    Flow flow =
+        request.isFlow()
+            ? Flow.parse(request.flow(), "the console's flow", ToolRegistry.defaultRegistry())
+            : null;
+    TaskFactory tasks =
+        new TaskFactory(Settings.of(config, env, true), ocr, adb, null, Wiring.DEFAULT);
+    String goal = flow != null ? "flow " + flow.name() : request.goal();
+    return new PreparedTask() {
+      @Override
+      public String goal() {
+        return goal;
+      }
+
+      @Override
+      public TaskOutcome run(TaskId id, TaskListener listener, Cancellation cancellation) {
+        Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
+        return tasks.run(
+            tasks.open(request.device()),
+            planner,
+            goal,
+            flow != null ? null : request.goal(),
+            id,
+            List.of(listener),
+            cancellation);
+      }
+    };
+  }
+}

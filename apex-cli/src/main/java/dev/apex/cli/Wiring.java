@@ -1,0 +1,47 @@
+package dev.apex.cli;
+
+import dev.apex.core.Sleeper;
+import dev.apex.device.Device;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * What {@code run} and {@code describe} take from outside their options: how a device selector
+ * becomes a {@link Device}, and how the executor waits between retries. {@link #DEFAULT} is the
+ * real thing, and the only wiring {@code apex} itself uses. Tests pass another to {@link
+ * ApexCli#execute(java.util.Map, Wiring, java.io.PrintWriter, java.io.PrintWriter, String...)} to
+ * put a faulty or instrumented device behind a selector, or to keep retry backoff from really
+ * sleeping; nothing else about the command changes.
+ *
+ * @param devices opens the device a selector names; with {@code --parallel} it is called from
+ *     several threads at once, one call per task
+ * @param sleeper how retry backoff (and the {@code wait} tool) waits
+ */
+record Wiring(DeviceOpener devices, Sleeper sleeper) {
+
+  /** Real devices from their selectors ({@link Devices#open}), real sleeps. */
+  static final Wiring DEFAULT = new Wiring(Devices::open, Sleeper.SYSTEM);
+
+  /** Opens the device a selector names; the signature of {@link Devices#open}. */
+  @FunctionalInterface
+  interface DeviceOpener {
+    /**
+     * @param adb the {@code --adb} option, or null
+     * @param capabilities the {@code --capabilities} option, or null
+     */
+    Device open(String selector, String adb, Path capabilities);
+  }
+
+  Wiring {
+    Objects.requireNonNull(devices, "devices");
+    Objects.requireNonNull(sleeper, "sleeper");
+  }
+
+  Wiring withDevices(DeviceOpener devices) {
+    return new Wiring(devices, sleeper);
+  }
+
+  Wiring withSleeper(Sleeper sleeper) {
+    return new Wiring(devices, sleeper);
+  }
+}

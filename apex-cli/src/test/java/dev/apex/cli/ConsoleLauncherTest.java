@@ -1,0 +1,60 @@
+package dev.apex.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.apex.console.PreparedTask;
+import dev.apex.console.TaskRequest;
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.StepRecord;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import dev.apex.perception.OcrEngine;
+import dev.apex.runtime.Cancellation;
+import dev.apex.runtime.TaskListener;
+import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.config.ApexConfig;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The console's tasks run through the same pipeline as {@code apex run}. */
+class ConsoleLauncherTest {
+
+  private final ConsoleLauncher launcher = new ConsoleLauncher(Map.of(), OcrEngine.NONE, null);
+
+  @Test
+  void anUnknownDeviceIsRefusedBeforeAnythingRuns() {
+    assertThatThrownBy(
+            () -> launcher.prepare(TaskRequest.goal("toaster", "x"), ApexConfig.defaults()))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("unknown device 'toaster'");
+  }
+
+  @Test
+  void aFlowRunsOnTheSimUnderTheConsolesIdWithItsSettings() throws Exception {
+    String yaml =
+        Files.readString(Cli.projectRoot().resolve("examples/flows/settings-wifi-on.yaml"));
+    PreparedTask task =
+        launcher.prepare(TaskRequest.flow("sim", yaml), ApexConfig.defaults().withMaxSteps(2));
+    List<StepRecord> steps = new ArrayList<>();
+
+    TaskOutcome outcome =
+        task.run(
+            TaskId.of("console1"),
+            new TaskListener() {
+              @Override
+              public void stepRecorded(StepRecord record) {
+                steps.add(record);
+              }
+            },
+            new Cancellation());
+
+    assertThat(task.goal()).isEqualTo("flow Turn Wi-Fi on");
+    assertThat(outcome.taskId()).isEqualTo(TaskId.of("console1"));
+    assertThat(outcome.status()).isEqualTo(TaskStatus.MAX_STEPS);
+    assertThat(steps).hasSize(2);
+  }
+}

@@ -1,0 +1,123 @@
+package dev.apex.cli;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A tiny web site on {@code 127.0.0.1:0} (JDK HttpServer): {@code /form} asks for a name and
+ * submits it with GET to {@code /result}, which greets it. Records every request's path and query.
+ * Also checks that headless Chromium can run here. Thread-safe; close it at the end.
+ */
+final class FormSite implements AutoCloseable {
+
+  static final String FORM =
+      """
+      <!doctype html><html><head><title>Greeting</title></head><body>
+      <h1>Say hello</h1>
+      <form action="/result" method="get">
+        <label for="name">Your name</label> <input id="name" name="name" type="text">
+        <button id="send" type="submit">Send</button>
+      </form>
+      </body></html>
+      """;
+
+  private final HttpServer server;
+  private final List<String> requests = new ArrayList<>();
+
+  private FormSite(HttpServer server) {
+    this.server = server;
+    server.createContext("/", this::serve);
+    server.start();
+  }
+
+  static FormSite start() {
+    try {
+      return new FormSite(
+          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot bind the test site on loopback", e);
+    }
+  }
+
+  /**
+   * Skips the calling test when {@code /usr/bin/chromium} or {@code /usr/bin/chromedriver} is
+   * missing, except under CI ({@code CI=true}), where it fails: CI installs both.
+   */
+  static void requireChromium() {
+    for (String binary : List.of("/usr/bin/chromium", "/usr/bin/chromedriver")) {
+      if (!Files.isExecutable(Path.of(binary))) {
+        String why =
+            binary
+                + " is not installed, so web devices cannot run here"
+                + " (apt-get install chromium chromium-driver)";
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+          throw new AssertionError(why);
+        }
+        Assumptions.abort(why);
+      }
+    }
+  }
+
+  /** {@code http://127.0.0.1:PORT/PATH}. */
+  String url(String path) {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+  }
+
+  /** Every request so far, as {@code /path} or {@code /path?query}. */
+  synchronized List<String> requests() {
+    return List.copyOf(requests);
+  }
+
+  private void serve(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String path = exchange.getRequestURI().getPath();
+      String query = exchange.getRequestURI().getRawQuery();
+      synchronized (this) {
+        requests.add(query == null ? path : path + "?" + query);
+      }
+      String page =
+          switch (path) {
+            case "/form" -> FORM;
+            case "/result" -> result(query);
+            default -> null;
+          };
+      byte[] body = (page == null ? "<h1>Not found</h1>" : page).getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
+      exchange.sendResponseHeaders(page == null ? 404 : 200, body.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(body);
+      }
+    }
+  }
+
+  private static String result(String query) {
+    String name = "";
+    for (String pair : query == null ? new String[0] : query.split("&")) {
+      if (pair.startsWith("name=")) {
+        name = URLDecoder.decode(pair.substring(5), StandardCharsets.UTF_8);
+      }
+    }
+    String escaped = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    return "<!doctype html><html><head><title>Result</title></head><body>"
+        + "<h1 id=\"greeting\">Hello, "
+        + escaped
+        + "!</h1></body></html>";
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}

@@ -1,0 +1,124 @@
+package dev.apex.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.testkit.RecordingSleeper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code apex describe} and {@code apex run} on a web page in real headless Chromium, served by the
+ * test from loopback: a form that asks for a name and a result page that greets it.
+ */
+class WebEndToEndTest {
+
+  static final String FLOW =
+      """
+      name: Say hello
+      steps:
+        - tap: { text: "Your name", editable: true }
+        - type_text: "Ada Lovelace"
+        - tap: { text: "Send" }
+        - assert_visible: { text: "Hello, Ada Lovelace!" }
+      """;
+
+  private static FormSite site;
+
+  @TempDir Path dir;
+
+  private final RecordingSleeper sleeper = new RecordingSleeper();
+
+  @BeforeAll
+  static void startSite() {
+    site = FormSite.start();
+  }
+
+  @AfterAll
+  static void stopSite() {
+    site.close();
+  }
+
+  @BeforeEach
+  void needsChromium() {
+    FormSite.requireChromium();
+  }
+
+  private Cli.Result apex(String... args) {
+    return Cli.run(Wiring.DEFAULT.withSleeper(sleeper), Map.of(), args);
+  }
+
+  @Test
+  void describePrintsThePagesElements() {
+    Cli.Result r = apex("describe", "--device", "web:" + site.url("/form"), "--no-ocr");
+
+    assertThat(r.exit()).as(r.err()).isZero();
+    // Pixel positions depend on the fonts installed, so only the elements and their kinds count.
+    List<String> lines = r.out().lines().toList();
+    assertThat(lines.get(0))
+        .as("the viewport, 1280x800 CSS pixels at ratio 1")
+        .isEqualTo("1280x800");
+    assertThat(lines.subList(1, lines.size()))
+        .satisfiesExactly(
+            heading -> assertThat(heading).matches("1 @\\d+,\\d+ Say hello"),
+            label -> assertThat(label).matches("2 tap @\\d+,\\d+ Your name"),
+            input -> assertThat(input).matches("3 input @\\d+,\\d+ Your name"),
+            button -> assertThat(button).matches("4 tap @\\d+,\\d+ Send"));
+  }
+
+  @Test
+  void aFlowFillsTheFormSubmitsItAndSeesTheResult() throws Exception {
+    Path db = dir.resolve("timeline.db");
+    Path flow = dir.resolve("hello.yaml");
+    Files.writeString(flow, FLOW);
+
+    Cli.Result run =
+        apex(
+            Cli.withDb(
+                db,
+                "run",
+                "--device",
+                "web:" + site.url("/form"),
+                "--flow",
+                flow.toString(),
+                "--no-ocr"));
+
+    assertThat(run.exit()).as(run.out() + run.err()).isZero();
+    assertThat(run.out())
+        .contains(
+            "step  1  ok      tap text=\"Your name\" editable=true  → \"Your name\" now focused")
+        .contains("step  2  ok      type_text text=\"Ada Lovelace\"")
+        .contains("step  3  ok      tap text=\"Send\"")
+        .contains("step  4  ok      assert_visible text=\"Hello, Ada Lovelace!\"")
+        .contains("SUCCEEDED");
+    assertThat(site.requests()).contains("/result?name=Ada+Lovelace");
+    assertThat(sleeper.sleeps()).as("nothing was retried").isEmpty();
+
+    JsonNode task = Cli.timeline(db, Cli.taskIds(run.out()).get(0));
+    assertThat(task.get("status").asText()).isEqualTo("SUCCEEDED");
+    assertThat(task.get("device").asText()).isEqualTo("web:" + site.url("/form"));
+    List<JsonNode> steps = Cli.steps(task);
+    assertThat(steps).hasSize(4).allMatch(s -> s.get("success").asBoolean());
+    // The first tap went to the text field itself, not to its label.
+    String tapped = steps.get(0).at("/result/output/element").asText();
+    JsonNode field = null;
+    for (JsonNode e : steps.get(0).at("/scene/elements")) {
+      if (e.get("id").asText().equals(tapped)) {
+        field = e;
+      }
+    }
+    assertThat(field).as("the tapped element %s in the scene", tapped).isNotNull();
+    assertThat(field.get("type").asText()).isEqualTo("input");
+    assertThat(field.get("resourceId").asText()).isEqualTo("name");
+    assertThat(steps.get(3).at("/scene/elements/0/text").asText())
+        .as("the result page, observed before the assertion")
+        .isEqualTo("Hello, Ada Lovelace!");
+  }
+}
