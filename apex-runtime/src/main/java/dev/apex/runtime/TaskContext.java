@@ -3,6 +3,7 @@ package dev.apex.runtime;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
+import dev.apex.semantic.SemanticScene;
 import dev.apex.world.WorldState;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ public final class TaskContext {
   private final List<Scene> scenes = new ArrayList<>();
   private final List<StepResult> stepResults = new ArrayList<>();
   private volatile WorldState world;
+  private volatile SemanticScene latestSemanticScene;
 
   public TaskContext(TaskId taskId, String goal) {
     this.taskId = Objects.requireNonNull(taskId, "taskId");
@@ -65,6 +67,19 @@ public final class TaskContext {
   /** Set by the runner after each step; planners only read. */
   void world(WorldState world) {
     this.world = world;
+  }
+
+  /**
+   * The semantic labels of the most recent observation (seed 004), or null when that observation
+   * had none (enrichment off or unavailable). Set by the runner with each scene.
+   */
+  public SemanticScene latestSemanticScene() {
+    return latestSemanticScene;
+  }
+
+  /** Set by the runner after each observation; planners only read. */
+  void latestSemanticScene(SemanticScene semanticScene) {
+    this.latestSemanticScene = semanticScene;
   }
 
   public synchronized int stepCount() {

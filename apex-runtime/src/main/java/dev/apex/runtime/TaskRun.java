@@ -87,11 +87,15 @@ final class TaskRun {
       }
       Scene scene = observation.scene();
       context.addScene(scene);
+      context.latestSemanticScene(observation.semanticScene());
       runner.listener.sceneObserved(taskId, steps, scene);
       Instant planStart = now();
       List<PlannedStep> plan;
       try {
         plan = runner.planner.plan(goal, scene, context, context.world());
+      } catch (StopTaskException e) {
+        log.info("task {}: planner stopped it ({}): {}", taskId, e.status(), e.getMessage());
+        return end(e.status(), e.getMessage());
       } catch (RuntimeException e) {
         log.warn("task {}: planner threw", taskId, e);
         return end(TaskStatus.FAILED, "planner failed: " + Retrier.messageOf(e));
@@ -104,6 +108,7 @@ final class TaskRun {
       if (plan.isEmpty()) {
         return end(TaskStatus.SUCCEEDED, "goal reached after " + steps + " step(s)");
       }
+      Map<String, Object> planAnnotations = plannerAnnotations();
       for (int i = 0; i < plan.size(); i++) {
         if (stopRequested()) {
           return cancelled(steps);
@@ -135,7 +140,7 @@ final class TaskRun {
                 first ? planTime : Duration.ZERO,
                 actTime,
                 observation.screenshot(),
-                annotations(observation, worldAfter)));
+                annotations(observation, worldAfter, first ? planAnnotations : Map.of())));
         if (Thread.currentThread().isInterrupted()) {
           return cancelled(steps);
         }
@@ -170,14 +175,33 @@ final class TaskRun {
     return state;
   }
 
+  /** The planner's extras for the plan just made; a planner that throws here loses only them. */
+  private Map<String, Object> plannerAnnotations() {
+    try {
+      Map<String, Object> extras = runner.planner.stepAnnotations();
+      return extras == null ? Map.of() : extras;
+    } catch (RuntimeException e) {
+      log.warn(
+          "task {}: planner's stepAnnotations threw; recording the step without them", taskId, e);
+      return Map.of();
+    }
+  }
+
   /** What the timeline keeps beside the step: semantic labels, LLM usage, the world after it. */
-  private static Map<String, Object> annotations(Observation observation, WorldState worldAfter) {
+  private static Map<String, Object> annotations(
+      Observation observation, WorldState worldAfter, Map<String, Object> planAnnotations) {
     if (observation.semanticScene() == null
         && observation.annotations().isEmpty()
-        && worldAfter == null) {
+        && worldAfter == null
+        && planAnnotations.isEmpty()) {
       return Map.of();
     }
     Map<String, Object> annotations = new LinkedHashMap<>(observation.annotations());
+    // Both the observer (semantic labelling) and the planner may record llm_usage: keep both.
+    planAnnotations.forEach(
+        (key, value) ->
+            annotations.merge(
+                key, value, (fromObserver, fromPlanner) -> List.of(fromObserver, fromPlanner)));
     if (observation.semanticScene() != null) {
       annotations.put("semantic_scene", observation.semanticScene());
     }

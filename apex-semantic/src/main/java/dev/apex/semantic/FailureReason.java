@@ -30,6 +30,8 @@ public enum FailureReason {
   MAX_TOKENS,
   /** Another stop reason than {@code end_turn} (e.g. {@code tool_use}, {@code pause_turn}). */
   UNEXPECTED_STOP,
+  /** A tool-use turn ended without calling a tool (the model answered in text only). */
+  NO_TOOL_CALL,
   /** The reply's text is not JSON (or has no text). */
   INVALID_JSON,
   /** The reply is JSON but misses, adds or mistypes fields of the schema. */

@@ -9,5 +9,11 @@
  * raw scene. The narrow {@link dev.apex.semantic.LlmClient} is the seam; {@link
  * dev.apex.semantic.AnthropicLlmClient} is its only implementation and this package is the only one
  * that imports the Anthropic SDK — no SDK type appears in a public signature.
+ *
+ * <p>Tool use, for the runtime's Claude planner: {@link dev.apex.semantic.ToolUseClient} sends one
+ * turn ({@link dev.apex.semantic.ToolUseRequest}: strict {@link dev.apex.semantic.ToolDefinition}s,
+ * a cached system prompt, one user message) and returns the model's one {@link
+ * dev.apex.semantic.ToolCall} or why there is none; {@link
+ * dev.apex.semantic.AnthropicToolUseClient} implements it with the same bounded retries.
  */
 package dev.apex.semantic;

@@ -1,0 +1,177 @@
+package dev.apex.runtime.planner;
+
+import dev.apex.core.Sleeper;
+import dev.apex.device.Device;
+import dev.apex.runtime.Observer;
+import dev.apex.runtime.TaskRunner;
+import dev.apex.semantic.AnthropicToolUseClient;
+import dev.apex.semantic.SemanticConfig;
+import dev.apex.semantic.SemanticScene;
+import dev.apex.semantic.ToolUseClient;
+import dev.apex.tools.ToolRegistry;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+
+/**
+ * Everything a goal run needs, wired: a {@link ClaudePlanner} on the Anthropic API, the tools
+ * wrapped in the {@link SafetyInterceptor}, and a runner builder set up for a planner that
+ * recovers. What {@code apex run --goal} calls when an API key is configured:
+ *
+ * <pre>{@code
+ * SemanticConfig connection = SemanticConfig.fromEnv();   // ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
+ * if (ClaudeAgent.available(connection)) {
+ *   try (ClaudeAgent agent = ClaudeAgent.create(connection, PlannerConfig.defaults(),
+ *       SafetyPolicy.defaults().withAllowedApps(Set.of("com.android.settings")), terminalConfirmer)) {
+ *     TaskOutcome outcome = agent.runner(device, observer).listener(timeline).build().run(goal);
+ *     System.out.println(outcome.status() + ": " + outcome.reason());
+ *     System.out.println("model: " + agent.totals().summary());
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>One agent runs one task at a time. Closing it closes the HTTP client.
+ */
+public final class ClaudeAgent implements AutoCloseable {
+
+  private final ClaudePlanner planner;
+  private final ToolRegistry registry;
+  private final Clock clock;
+  private final Sleeper sleeper;
+
+  private ClaudeAgent(ClaudePlanner planner, ToolRegistry registry, Clock clock, Sleeper sleeper) {
+    this.planner = planner;
+    this.registry = registry;
+    this.clock = clock;
+    this.sleeper = sleeper;
+  }
+
+  /** Whether {@code connection} has what a goal run needs: an API key. */
+  public static boolean available(SemanticConfig connection) {
+    return connection != null && connection.hasApiKey();
+  }
+
+  /**
+   * {@link #create(SemanticConfig, PlannerConfig, SafetyPolicy, Confirmer, ToolRegistry, Clock,
+   * Sleeper)} with the default tools, the system clock and real sleeps.
+   */
+  public static ClaudeAgent create(
+      SemanticConfig connection, PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
+    return create(
+        connection,
+        config,
+        policy,
+        confirmer,
+        ToolRegistry.defaultRegistry(),
+        Clock.systemUTC(),
+        Sleeper.SYSTEM);
+  }
+
+  /**
+   * An agent on the Anthropic API.
+   *
+   * @param connection the API key, base URL and retry count (its other settings are not used)
+   * @param tools the tools steps may use, before the policy wraps them
+   * @throws IllegalArgumentException when {@code connection} has no API key
+   */
+  public static ClaudeAgent create(
+      SemanticConfig connection,
+      PlannerConfig config,
+      SafetyPolicy policy,
+      Confirmer confirmer,
+      ToolRegistry tools,
+      Clock clock,
+      Sleeper sleeper) {
+    Objects.requireNonNull(connection, "connection");
+    return create(
+        AnthropicToolUseClient.create(connection, clock, sleeper),
+        config,
+        policy,
+        confirmer,
+        tools,
+        clock,
+        sleeper,
+        new SecureRandom());
+  }
+
+  /** An agent on any {@link ToolUseClient}; {@code random} draws the delimiter nonces. */
+  public static ClaudeAgent create(
+      ToolUseClient client,
+      PlannerConfig config,
+      SafetyPolicy policy,
+      Confirmer confirmer,
+      ToolRegistry tools,
+      Clock clock,
+      Sleeper sleeper,
+      Random random) {
+    Objects.requireNonNull(client, "client");
+    Objects.requireNonNull(policy, "policy");
+    Objects.requireNonNull(confirmer, "confirmer");
+    Objects.requireNonNull(tools, "tools");
+    Objects.requireNonNull(sleeper, "sleeper");
+    SemanticHolder holder = new SemanticHolder();
+    ToolRegistry guarded =
+        InterceptedTools.wrap(
+            tools, List.of(new SafetyInterceptor(policy, confirmer, holder::current)));
+    ClaudePlanner planner = new ClaudePlanner(client, guarded, config, clock, random);
+    holder.planner = planner;
+    return new ClaudeAgent(planner, guarded, clock, sleeper);
+  }
+
+  /**
+   * A runner builder for {@code device}: this agent's planner and guarded tools, the step budget as
+   * {@code maxSteps}, {@code stopOnStepFailure(false)} (the model is told of a failure and
+   * recovers), and this agent's clock and sleeper. Add listeners and build.
+   */
+  public TaskRunner.Builder runner(Device device, Observer observer) {
+    return TaskRunner.builder(device, observer, planner)
+        .registry(registry)
+        .maxSteps(planner.config().budget().maxSteps())
+        .stopOnStepFailure(false)
+        .clock(clock)
+        .sleeper(sleeper);
+  }
+
+  public ClaudePlanner planner() {
+    return planner;
+  }
+
+  /** The tools, wrapped in the safety policy. */
+  public ToolRegistry registry() {
+    return registry;
+  }
+
+  /** Tokens and estimated cost of the current or last task. */
+  public LlmTotals totals() {
+    return planner.totals();
+  }
+
+  /** The model's summary when it called {@code done}. */
+  public Optional<String> summary() {
+    return planner.summary();
+  }
+
+  /** The last plan's annotations ({@value ClaudePlanner#LLM_USAGE}). */
+  public Map<String, Object> lastAnnotations() {
+    return planner.stepAnnotations();
+  }
+
+  @Override
+  public void close() {
+    planner.close();
+  }
+
+  /** Lets the policy read the planner's current semantic scene before the planner exists. */
+  private static final class SemanticHolder {
+    private volatile ClaudePlanner planner;
+
+    SemanticScene current() {
+      ClaudePlanner p = planner;
+      return p == null ? null : p.currentSemanticScene();
+    }
+  }
+}

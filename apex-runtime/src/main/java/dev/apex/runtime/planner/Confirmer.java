@@ -1,0 +1,19 @@
+package dev.apex.runtime.planner;
+
+/**
+ * Asks a person whether a sensitive action may run: the CLI asks on the terminal, the console shows
+ * a button. Called on the task's thread, and may block while the person decides (the task's wall
+ * time keeps running). An implementation that cannot ask (no terminal) answers no.
+ */
+@FunctionalInterface
+public interface Confirmer {
+
+  /**
+   * @return true to let the action run; false refuses it ({@link PolicyDenied}). A confirmer that
+   *     throws counts as a refusal.
+   */
+  boolean confirm(SensitiveAction action);
+
+  /** Never confirms: every sensitive action not allowed by the policy is refused. */
+  Confirmer DENY = action -> false;
+}

@@ -1,0 +1,162 @@
+package dev.apex.runtime.planner;
+
+import dev.apex.core.PlannedStep;
+import dev.apex.core.Scene;
+import dev.apex.perception.CompactEncoder;
+import dev.apex.semantic.ToolCall;
+import dev.apex.semantic.ToolDefinition;
+import dev.apex.semantic.ToolUseRequest;
+import dev.apex.tools.ArgSpec;
+import dev.apex.tools.ElementQuery;
+import dev.apex.tools.Tool;
+import dev.apex.tools.ToolRegistry;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The tools the model is offered, as strict tools, and the way back from a call to a {@link
+ * PlannedStep}.
+ *
+ * <p>Each registry tool (but the hidden ones) is offered with its own name, description and
+ * arguments ({@link ArgSpec#jsonSchema}), less the optional element-flag filters ({@code checked},
+ * {@code clickable} …): the strict-schema grammar has a ceiling on optional parameters across all
+ * tools of a request ({@value #MAX_OPTIONAL_PARAMETERS}), and a model picks an element by its
+ * handle, which needs no filter. Element references ({@code element} of {@code tap}, {@code id} of
+ * {@code assert_visible}) are described as handles of the screen listing and turned back into
+ * element ids on the way out, so a recorded step names the element, not a per-screen number. Two
+ * tools of the planner's own close the list: {@value #DONE}{@code (summary)} and {@value
+ * #GIVE_UP}{@code (reason)}. Immutable and thread-safe.
+ */
+final class ToolCatalog {
+
+  static final String DONE = "done";
+  static final String GIVE_UP = "give_up";
+
+  /** The API's ceiling on optional parameters summed over the strict tools of one request. */
+  static final int MAX_OPTIONAL_PARAMETERS = 24;
+
+  /** Arguments holding an element reference, by tool. */
+  private static final Map<String, String> REF_ARGS =
+      Map.of("tap", "element", "assert_visible", "id");
+
+  private static final String REF_DESCRIPTION =
+      "the element's handle: the number that starts its line in the screen listing, e.g. \"7\"";
+
+  private final List<ToolDefinition> definitions;
+  private final Set<String> offered;
+
+  private ToolCatalog(List<ToolDefinition> definitions) {
+    this.definitions = List.copyOf(definitions);
+    this.offered = definitions.stream().map(ToolDefinition::name).collect(Collectors.toSet());
+  }
+
+  /**
+   * The catalog of {@code registry} less {@code hidden}.
+   *
+   * @throws IllegalArgumentException when the result would break the API's strict-tool limits
+   *     ({@value ToolUseRequest#MAX_TOOLS} tools, {@value #MAX_OPTIONAL_PARAMETERS} optional
+   *     parameters) or a registry tool is named {@value #DONE} or {@value #GIVE_UP}
+   */
+  static ToolCatalog of(ToolRegistry registry, Set<String> hidden) {
+    Set<String> flagArgs =
+        ElementQuery.flagArgs().stream().map(ArgSpec::name).collect(Collectors.toSet());
+    List<ToolDefinition> definitions = new ArrayList<>();
+    int optional = 0;
+    for (Tool tool : registry.tools()) {
+      if (hidden.contains(tool.name())) {
+        continue;
+      }
+      if (tool.name().equals(DONE) || tool.name().equals(GIVE_UP)) {
+        throw new IllegalArgumentException(
+            "registry tool '" + tool.name() + "' clashes with the planner's own; rename it");
+      }
+      List<ArgSpec> args = new ArrayList<>();
+      for (ArgSpec arg : tool.args()) {
+        if (arg.required() || !flagArgs.contains(arg.name())) {
+          args.add(refArg(tool.name(), arg));
+        }
+      }
+      optional += (int) args.stream().filter(a -> !a.required()).count();
+      definitions.add(
+          new ToolDefinition(tool.name(), tool.description(), ArgSpec.jsonSchema(args)));
+    }
+    definitions.add(
+        own(
+            DONE,
+            "The goal is reached and the screen shows it: stop. Call it only after checking the"
+                + " screen.",
+            "summary",
+            "one sentence: what was done and what the screen now shows"));
+    definitions.add(
+        own(
+            GIVE_UP,
+            "The goal cannot be reached from here (the app lacks it, you are stuck, or a needed"
+                + " action was refused): stop.",
+            "reason",
+            "one sentence: why the goal cannot be reached"));
+    if (definitions.size() > ToolUseRequest.MAX_TOOLS) {
+      throw new IllegalArgumentException(
+          "the registry offers "
+              + definitions.size()
+              + " tools with done and give_up; strict tool use allows "
+              + ToolUseRequest.MAX_TOOLS
+              + ": hide some in PlannerConfig.hiddenTools");
+    }
+    if (optional > MAX_OPTIONAL_PARAMETERS) {
+      throw new IllegalArgumentException(
+          "the offered tools have "
+              + optional
+              + " optional arguments; strict tool use allows "
+              + MAX_OPTIONAL_PARAMETERS
+              + ": hide some tools in PlannerConfig.hiddenTools");
+    }
+    return new ToolCatalog(definitions);
+  }
+
+  List<ToolDefinition> definitions() {
+    return definitions;
+  }
+
+  boolean offers(String name) {
+    return offered.contains(name);
+  }
+
+  /**
+   * The step for a call: the tool's name and input, with a handle in an element reference turned
+   * into the element's id on {@code scene} (a reference that names no element is left as it is, so
+   * the tool reports it), and null values dropped.
+   */
+  static PlannedStep toStep(ToolCall call, Scene scene) {
+    Map<String, Object> args = new LinkedHashMap<>();
+    call.input()
+        .forEach(
+            (name, value) -> {
+              if (value != null) {
+                args.put(name, value);
+              }
+            });
+    String refArg = REF_ARGS.get(call.name());
+    if (refArg != null && args.get(refArg) instanceof String ref) {
+      CompactEncoder.resolve(scene, ref).ifPresent(e -> args.put(refArg, e.id()));
+    }
+    return PlannedStep.of(call.name(), args);
+  }
+
+  private static ArgSpec refArg(String tool, ArgSpec arg) {
+    return arg.name().equals(REF_ARGS.get(tool))
+        ? new ArgSpec(arg.name(), arg.type(), arg.required(), REF_DESCRIPTION, arg.allowed())
+        : arg;
+  }
+
+  private static ToolDefinition own(
+      String name, String description, String arg, String argDescription) {
+    return new ToolDefinition(
+        name,
+        description,
+        ArgSpec.jsonSchema(List.of(ArgSpec.required(arg, ArgSpec.Type.STRING, argDescription))));
+  }
+}

@@ -1,0 +1,54 @@
+package dev.apex.runtime.planner;
+
+import java.util.HexFormat;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Wraps text that came from a screen (or from a model that read one) so the model can tell it from
+ * instructions: {@code <untrusted-data-NONCE kind="KIND">} … {@code </untrusted-data-NONCE>}, with
+ * a nonce drawn afresh for every request, so text written before the request cannot know it. Inside
+ * a block, anything that looks like such a tag — an opening or closing {@code untrusted-data} tag
+ * with any nonce, any case, spaces inside — has its {@code <} written as {@code &lt;}, and the
+ * nonce itself, should it appear, is masked; so a screen cannot close a block early or open one of
+ * its own. Stateless.
+ */
+final class Untrusted {
+
+  static final String TAG = "untrusted-data";
+
+  private static final Pattern TAG_LIKE = Pattern.compile("(?i)<(\\s*/?\\s*untrusted)");
+
+  private Untrusted() {}
+
+  /** 16 hex digits from {@code random}. */
+  static String nonce(Random random) {
+    byte[] bytes = new byte[8];
+    random.nextBytes(bytes);
+    return HexFormat.of().formatHex(bytes);
+  }
+
+  /** {@code content}, escaped, inside a block of {@code kind} marked with {@code nonce}. */
+  static String block(String nonce, String kind, String content) {
+    return "<"
+        + TAG
+        + "-"
+        + nonce
+        + " kind=\""
+        + kind
+        + "\">\n"
+        + escape(content, nonce).strip()
+        + "\n</"
+        + TAG
+        + "-"
+        + nonce
+        + ">";
+  }
+
+  /** The content with tag look-alikes defused and the nonce masked. */
+  static String escape(String content, String nonce) {
+    String defused = TAG_LIKE.matcher(content).replaceAll(Matcher.quoteReplacement("&lt;") + "$1");
+    return defused.replace(nonce, "[nonce]");
+  }
+}

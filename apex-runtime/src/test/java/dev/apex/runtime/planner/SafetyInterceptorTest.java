@@ -1,0 +1,244 @@
+package dev.apex.runtime.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.apex.core.Bounds;
+import dev.apex.core.ElementFlag;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
+import dev.apex.core.Source;
+import dev.apex.semantic.SemanticScene;
+import dev.apex.testkit.FakeClock;
+import dev.apex.testkit.FakeDevice;
+import dev.apex.testkit.RecordingSleeper;
+import dev.apex.tools.ToolContext;
+import dev.apex.tools.ToolRegistry;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The safety policy around real tools on a recording fake device. */
+class SafetyInterceptorTest {
+
+  private final FakeDevice device = new FakeDevice().install("com.shop").install("com.notes");
+  private final List<SensitiveAction> asked = new ArrayList<>();
+  private SemanticScene semantic;
+
+  static SceneElement el(String id, String type, Bounds b, String text, ElementFlag... flags) {
+    Set<ElementFlag> set = flags.length == 0 ? Set.of() : EnumSet.of(flags[0], flags);
+    return new SceneElement(id, type, b, text, 1.0, Source.TREE, "", set);
+  }
+
+  static final Scene CHECKOUT =
+      new Scene(
+          720,
+          1600,
+          List.of(
+              el("root", "view", new Bounds(0, 0, 720, 1600), ""),
+              el("title", "text", new Bounds(0, 60, 720, 160), "Your cart: 2 items"),
+              el(
+                  "pay",
+                  "button",
+                  new Bounds(40, 1400, 680, 1500),
+                  "Pay now",
+                  ElementFlag.CLICKABLE),
+              el("row", "view", new Bounds(0, 300, 720, 400), "", ElementFlag.CLICKABLE),
+              el("row_label", "text", new Bounds(20, 320, 300, 380), "Send receipt"),
+              el("trash", "button", new Bounds(600, 60, 700, 160), "", ElementFlag.CLICKABLE),
+              el(
+                  "sender",
+                  "text",
+                  new Bounds(0, 500, 720, 560),
+                  "Sender: Ann",
+                  ElementFlag.CLICKABLE)));
+
+  static final Scene LOGIN =
+      new Scene(
+          720,
+          1600,
+          List.of(
+              el("user", "input", new Bounds(0, 200, 720, 300), "ann", ElementFlag.EDITABLE),
+              el(
+                  "pass",
+                  "input",
+                  new Bounds(0, 320, 720, 420),
+                  "Password",
+                  ElementFlag.EDITABLE,
+                  ElementFlag.PASSWORD,
+                  ElementFlag.FOCUSED)));
+
+  private ToolRegistry guarded(SafetyPolicy policy, boolean answer) {
+    Confirmer confirmer =
+        action -> {
+          asked.add(action);
+          return answer;
+        };
+    return InterceptedTools.wrap(
+        ToolRegistry.defaultRegistry(),
+        List.of(new SafetyInterceptor(policy, confirmer, () -> semantic)));
+  }
+
+  private ToolContext on(Scene scene) {
+    FakeClock clock = new FakeClock();
+    return new ToolContext(device, () -> scene, () -> scene, clock, new RecordingSleeper(clock));
+  }
+
+  private Object run(ToolRegistry tools, String tool, Map<String, Object> args, Scene scene) {
+    tools.get(tool).validate(args);
+    return tools.get(tool).execute(args, on(scene));
+  }
+
+  @Test
+  void typingIntoAFocusedPasswordFieldIsRefusedAndNothingIsTyped() {
+    ToolRegistry tools = guarded(SafetyPolicy.defaults(), false);
+
+    assertThatThrownBy(() -> run(tools, "type_text", Map.of("text", "hunter2"), LOGIN))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageStartingWith("policy_denied: type_text \"Password\" (password_entry")
+        .hasMessageNotContaining("hunter2");
+    assertThat(device.events()).isEmpty();
+    assertThat(asked)
+        .singleElement()
+        .extracting(SensitiveAction::kind)
+        .isEqualTo(SensitiveKind.PASSWORD_ENTRY);
+  }
+
+  @Test
+  void typingIntoAnOrdinaryFieldPasses() {
+    Scene userFocused =
+        new Scene(
+            720,
+            1600,
+            List.of(
+                el(
+                    "user",
+                    "input",
+                    new Bounds(0, 200, 720, 300),
+                    "",
+                    ElementFlag.EDITABLE,
+                    ElementFlag.FOCUSED)));
+
+    run(guarded(SafetyPolicy.defaults(), false), "type_text", Map.of("text", "ann"), userFocused);
+
+    assertThat(device.events()).containsExactly(new FakeDevice.TypeText("ann"));
+    assertThat(asked).isEmpty();
+  }
+
+  @Test
+  void anExplicitAllowSkipsTheQuestion() {
+    SafetyPolicy policy =
+        SafetyPolicy.defaults().withAllowedKinds(Set.of(SensitiveKind.PASSWORD_ENTRY));
+
+    run(guarded(policy, false), "type_text", Map.of("text", "hunter2"), LOGIN);
+
+    assertThat(device.events()).containsExactly(new FakeDevice.TypeText("hunter2"));
+    assertThat(asked).isEmpty();
+  }
+
+  @Test
+  void aTapAtThePointOfAPayButtonIsRefused() {
+    assertThatThrownBy(
+            () ->
+                run(
+                    guarded(SafetyPolicy.defaults(), false),
+                    "tap",
+                    Map.of("x", 100, "y", 1450),
+                    CHECKOUT))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageStartingWith("policy_denied: tap \"Pay now\" (payment: \"pay\")");
+    assertThat(device.events()).isEmpty();
+  }
+
+  @Test
+  void aRowWithoutTextIsJudgedByTheLabelInsideIt() {
+    assertThatThrownBy(
+            () ->
+                run(
+                    guarded(SafetyPolicy.defaults(), false),
+                    "tap",
+                    Map.of("element", "row"),
+                    CHECKOUT))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageContaining("(sending: \"send\")");
+  }
+
+  @Test
+  void anIconIsJudgedByItsSemanticPurpose() {
+    semantic =
+        new SemanticScene(
+            "cart", List.of(), List.of(new SemanticScene.Widget("trash", "delete the cart")));
+
+    assertThatThrownBy(
+            () ->
+                run(
+                    guarded(SafetyPolicy.defaults(), false),
+                    "tap",
+                    Map.of("element", "trash"),
+                    CHECKOUT))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageContaining("(deletion: \"delete\")");
+  }
+
+  @Test
+  void wordsMatchWholeWordsOnly() {
+    run(guarded(SafetyPolicy.defaults(), false), "tap", Map.of("element", "sender"), CHECKOUT);
+
+    assertThat(asked).isEmpty();
+    assertThat(device.events()).hasSize(1);
+  }
+
+  @Test
+  void aConfirmedActionRunsAndItsRetryIsNotAskedAgain() {
+    ToolRegistry tools = guarded(SafetyPolicy.defaults(), true);
+    Map<String, Object> args = Map.of("text", "Pay now");
+
+    run(tools, "tap", args, CHECKOUT);
+    run(tools, "tap", args, CHECKOUT);
+
+    assertThat(asked).hasSize(1);
+    assertThat(device.events()).hasSize(2);
+  }
+
+  @Test
+  void aConfirmerThatThrowsCountsAsNo() {
+    ToolRegistry tools =
+        InterceptedTools.wrap(
+            ToolRegistry.defaultRegistry(),
+            List.of(
+                new SafetyInterceptor(
+                    SafetyPolicy.defaults(),
+                    a -> {
+                      throw new IllegalStateException("no terminal");
+                    },
+                    () -> null)));
+
+    assertThatThrownBy(() -> run(tools, "tap", Map.of("text", "Pay now"), CHECKOUT))
+        .isInstanceOf(PolicyDenied.class);
+    assertThat(device.events()).isEmpty();
+  }
+
+  @Test
+  void launchingNeedsTheAllowList() {
+    ToolRegistry tools =
+        guarded(SafetyPolicy.defaults().withAllowedApps(Set.of("com.notes")), false);
+
+    run(tools, "launch_app", Map.of("app_id", "com.notes"), CHECKOUT);
+    assertThatThrownBy(() -> run(tools, "launch_app", Map.of("app_id", "com.shop"), CHECKOUT))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageStartingWith("policy_denied: launch_app \"com.shop\" (app_launch");
+
+    assertThat(device.events()).containsExactly(new FakeDevice.LaunchApp("com.notes"));
+  }
+
+  @Test
+  void otherToolsPass() {
+    run(guarded(SafetyPolicy.defaults(), false), "press_key", Map.of("key", "back"), CHECKOUT);
+
+    assertThat(device.events()).hasSize(1);
+    assertThat(asked).isEmpty();
+  }
+}
