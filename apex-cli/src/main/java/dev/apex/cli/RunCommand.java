@@ -11,7 +11,12 @@ import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StubPlanner;
 import dev.apex.runtime.TaskContext;
+import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.planner.ClaudeAgent;
+import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.planner.PlannerConfig;
+import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import dev.apex.tools.ToolRegistry;
@@ -22,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -69,7 +75,22 @@ final class RunCommand implements Callable<Integer> {
       description = "Run up to N tasks at once, one per device (default ${DEFAULT-VALUE}).")
   int parallel;
 
+  @Option(
+      names = "--planner-model",
+      paramLabel = "MODEL",
+      description = "The model that plans a --goal (default " + PlannerConfig.DEFAULT_MODEL + ").")
+  String plannerModel;
+
+  @Option(
+      names = "--allow-app",
+      paramLabel = "APP_ID",
+      description = "An app a --goal may launch without asking; repeat for more.")
+  List<String> allowApps = new ArrayList<>();
+
   @Mixin SharedOptions shared;
+
+  /** Answers sensitive-action questions; the terminal unless a test sets another. */
+  Confirmer confirmer;
 
   @Mixin VerboseOption verbose;
 
@@ -91,10 +112,11 @@ final class RunCommand implements Callable<Integer> {
     Settings settings = shared.settings();
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry);
-    if (what.goal != null) {
+    boolean claude = what.goal != null && ClaudeAgent.available(settings.semantic());
+    if (what.goal != null && !claude) {
       err.println(
-          "apex: no LLM planner is configured: --goal runs the stub planner, which only describes"
-              + " the screen once");
+          "apex: no ANTHROPIC_API_KEY: --goal runs the stub planner, which only describes the"
+              + " screen once (set the key to let Claude plan)");
       err.flush();
     }
     TaskFactory tasks =
@@ -151,15 +173,28 @@ final class RunCommand implements Callable<Integer> {
       printEnd(failed, prefix, out);
       return failed;
     }
-    TaskOutcome outcome =
-        tasks.run(
-            device,
-            planner,
-            goal,
-            what.goal,
-            null,
-            List.of(new TimelineRecorder(timeline), new ProgressPrinter(out, prefix)),
-            new Cancellation());
+    List<TaskListener> listeners =
+        List.of(new TimelineRecorder(timeline), new ProgressPrinter(out, prefix));
+    TaskOutcome outcome;
+    if (flow == null && ClaudeAgent.available(tasks.settings().semantic())) {
+      try (ClaudeAgent agent = agent(tasks.settings(), out)) {
+        outcome =
+            tasks.runWith(
+                device,
+                (d, o, tools) -> agent.runner(d, o).maxSteps(tasks.settings().maxSteps()),
+                goal,
+                what.goal,
+                null,
+                listeners,
+                new Cancellation());
+        synchronized (out) {
+          agent.summary().ifPresent(s -> out.println(prefix + "model: " + s));
+          out.println(prefix + "llm: " + agent.totals().summary());
+        }
+      }
+    } else {
+      outcome = tasks.run(device, planner, goal, what.goal, null, listeners, new Cancellation());
+    }
     printEnd(outcome, prefix, out);
     return outcome;
   }
@@ -176,6 +211,20 @@ final class RunCommand implements Callable<Integer> {
     }
     long earlier = selectors.subList(0, i).stream().filter(selector::equals).count();
     return "[" + selector + "#" + (earlier + 1) + "] ";
+  }
+
+  private ClaudeAgent agent(Settings settings, PrintWriter out) {
+    PlannerConfig config = PlannerConfig.defaults();
+    if (plannerModel != null) {
+      config = config.withModel(plannerModel);
+    }
+    config = config.withBudget(config.budget().withMaxSteps(settings.maxSteps()));
+    SafetyPolicy policy = SafetyPolicy.defaults().withAllowedApps(new HashSet<>(allowApps));
+    return ClaudeAgent.create(
+        settings.semantic(),
+        config,
+        policy,
+        confirmer != null ? confirmer : TerminalConfirmer.forConsole(out));
   }
 
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {

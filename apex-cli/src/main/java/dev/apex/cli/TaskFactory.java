@@ -5,6 +5,7 @@ import dev.apex.device.Device;
 import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Cancellation;
+import dev.apex.runtime.Observer;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
@@ -66,6 +67,31 @@ final class TaskFactory {
       TaskId taskId,
       List<TaskListener> listeners,
       Cancellation cancellation) {
+    return runWith(
+        device,
+        (d, o, tools) -> TaskRunner.builder(d, o, planner).registry(tools),
+        goal,
+        planGoal,
+        taskId,
+        listeners,
+        cancellation);
+  }
+
+  /** How a task's runner is set up: a plain planner, or an agent with its own guarded tools. */
+  @FunctionalInterface
+  interface RunnerSetup {
+    TaskRunner.Builder builder(Device device, Observer observer, ToolRegistry tools);
+  }
+
+  /** {@link #run(Device, Planner, String, String, TaskId, List, Cancellation)} with any setup. */
+  TaskOutcome runWith(
+      Device device,
+      RunnerSetup setup,
+      String goal,
+      String planGoal,
+      TaskId taskId,
+      List<TaskListener> listeners,
+      Cancellation cancellation) {
     try (device;
         Enricher enricher =
             settings.semantic().enabled() ? Enricher.create(settings.semantic()) : null) {
@@ -75,8 +101,8 @@ final class TaskFactory {
         tools = tools.replace(new DescribeScreenSemanticTool(enricher));
       }
       TaskRunner.Builder builder =
-          TaskRunner.builder(device, observe, planner)
-              .registry(tools)
+          setup
+              .builder(device, observe, tools)
               .sleeper(wiring.sleeper())
               .maxSteps(settings.maxSteps())
               .worldConfig(settings.world());
