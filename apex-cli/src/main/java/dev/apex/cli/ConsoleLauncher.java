@@ -13,6 +13,10 @@ import dev.apex.runtime.StubPlanner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.config.ApexConfig;
+import dev.apex.runtime.planner.ClaudeAgent;
+import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.planner.PlannerConfig;
+import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.tools.ToolRegistry;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +52,29 @@ final class ConsoleLauncher implements TaskLauncher {
 
       @Override
       public TaskOutcome run(TaskId id, TaskListener listener, Cancellation cancellation) {
+        if (flow == null && ClaudeAgent.available(tasks.settings().semantic())) {
+          // The console has no confirm button yet: sensitive actions are refused, and the model
+          // is told so.
+          try (ClaudeAgent agent =
+              ClaudeAgent.create(
+                  tasks.settings().semantic(),
+                  PlannerConfig.defaults()
+                      .withBudget(
+                          PlannerConfig.defaults()
+                              .budget()
+                              .withMaxSteps(tasks.settings().maxSteps())),
+                  SafetyPolicy.defaults(),
+                  Confirmer.DENY)) {
+            return tasks.runWith(
+                tasks.open(request.device()),
+                (d, o, tools) -> agent.runner(d, o).maxSteps(tasks.settings().maxSteps()),
+                goal,
+                request.goal(),
+                id,
+                List.of(listener),
+                cancellation);
+          }
+        }
         Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
         return tasks.run(
             tasks.open(request.device()),
