@@ -1,7 +1,6 @@
 package dev.apex.semantic;
 
 import com.anthropic.client.AnthropicClient;
-import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.core.RequestOptions;
 import com.anthropic.core.Timeout;
 import com.anthropic.errors.AnthropicException;
@@ -52,16 +51,7 @@ public final class AnthropicLlmClient implements LlmClient {
    */
   public static AnthropicLlmClient create(SemanticConfig config, Clock clock, Sleeper sleeper) {
     Objects.requireNonNull(config, "config");
-    if (!config.hasApiKey()) {
-      throw new IllegalArgumentException("config has no API key; set ANTHROPIC_API_KEY");
-    }
-    AnthropicClient sdk =
-        AnthropicOkHttpClient.builder()
-            .apiKey(config.apiKey())
-            .baseUrl(config.baseUrl())
-            .timeout(config.timeout())
-            .maxRetries(0)
-            .build();
+    AnthropicClient sdk = SdkClients.okHttp(config, config.timeout());
     return new AnthropicLlmClient(
         sdk, new BoundedRetry(clock, sleeper, config.maxRetries()), clock, config.apiKey());
   }
@@ -110,7 +100,7 @@ public final class AnthropicLlmClient implements LlmClient {
   }
 
   private String redact(String text) {
-    return apiKey.isEmpty() ? text : text.replace(apiKey, "[redacted]");
+    return SdkClients.redact(text, apiKey);
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.apex.semantic;
 
 import com.anthropic.client.AnthropicClient;
-import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.core.JsonValue;
 import com.anthropic.core.RequestOptions;
 import com.anthropic.core.Timeout;
@@ -57,15 +56,7 @@ public final class AnthropicToolUseClient implements ToolUseClient {
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(sleeper, "sleeper");
-    if (!config.hasApiKey()) {
-      throw new IllegalArgumentException("config has no API key; set ANTHROPIC_API_KEY");
-    }
-    AnthropicClient sdk =
-        AnthropicOkHttpClient.builder()
-            .apiKey(config.apiKey())
-            .baseUrl(config.baseUrl())
-            .maxRetries(0)
-            .build();
+    AnthropicClient sdk = SdkClients.okHttp(config, null);
     return new AnthropicToolUseClient(
         sdk, new BoundedRetry(clock, sleeper, config.maxRetries()), clock, config.apiKey());
   }
@@ -152,7 +143,7 @@ public final class AnthropicToolUseClient implements ToolUseClient {
   }
 
   private String redact(String text) {
-    return apiKey.isEmpty() ? text : text.replace(apiKey, "[redacted]");
+    return SdkClients.redact(text, apiKey);
   }
 
   @Override
