@@ -148,6 +148,9 @@ export function taskPage(id, wanted) {
     renderHead();
     renderList();
     select(selected === null ? lastIndex() : selected);
+    // Events that arrived while the first load was in flight were dropped (there was no task to
+    // add them to): fetch whatever was recorded since, so no step is missed.
+    await resync();
   }
 
   async function resync() {
