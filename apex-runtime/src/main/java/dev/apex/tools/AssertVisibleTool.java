@@ -1,10 +1,7 @@
 package dev.apex.tools;
 
 import dev.apex.core.InvalidInputException;
-import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,19 +11,11 @@ import java.util.Optional;
  * {@code assert_visible}: observes the screen afresh and checks that an element with {@code text}
  * and/or {@code id} is on it, optionally with flags such as {@code checked: true}. Returns the
  * element. Until {@code timeout_ms} (default 5 s) has passed on the tool context's clock it keeps
- * observing every {@value #POLL_MS} ms through the context's sleeper, because a page may still be
- * loading or animating; then it fails with {@link dev.apex.core.ElementNotFoundException} carrying
- * the last scene.
+ * observing every 250 ms through the context's sleeper, because a page may still be loading or
+ * animating; then it fails with {@link dev.apex.core.ElementNotFoundException} carrying the last
+ * scene.
  */
 public final class AssertVisibleTool implements Tool {
-
-  /** How long an assertion keeps observing before it fails: pages load, animations settle. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
-
-  /** The pause between two observations while waiting. */
-  public static final long POLL_MS = 250;
-
-  private static final Duration POLL_INTERVAL = Duration.ofMillis(POLL_MS);
 
   private static final List<ArgSpec> ARGS;
 
@@ -34,11 +23,7 @@ public final class AssertVisibleTool implements Tool {
     List<ArgSpec> args = new ArrayList<>();
     args.add(ArgSpec.optional("text", ArgSpec.Type.STRING, "the element's visible text"));
     args.add(ArgSpec.optional("id", ArgSpec.Type.STRING, "the element's id or resource id"));
-    args.add(
-        ArgSpec.optional(
-            "timeout_ms",
-            ArgSpec.Type.INTEGER,
-            "how long to keep looking, in ms (default " + DEFAULT_TIMEOUT.toMillis() + ")"));
+    args.add(ElementWait.timeoutArg());
     args.addAll(ElementQuery.flagArgs());
     ARGS = List.copyOf(args);
   }
@@ -74,24 +59,6 @@ public final class AssertVisibleTool implements Tool {
   @Override
   public SceneElement execute(Map<String, Object> args, ToolContext ctx) {
     ElementQuery query = ElementQuery.from(name(), args, "id");
-    Integer timeoutMs = Args.integer(name(), args, "timeout_ms");
-    Duration timeout = timeoutMs == null ? DEFAULT_TIMEOUT : Duration.ofMillis(timeoutMs);
-    Instant deadline = ctx.clock().instant().plus(timeout);
-    while (true) {
-      Scene scene = ctx.observe();
-      Optional<SceneElement> found = ElementLocator.find(scene, query);
-      if (found.isPresent()) {
-        return found.get();
-      }
-      if (!ctx.clock().instant().plus(POLL_INTERVAL).isBefore(deadline)) {
-        throw ElementLocator.notFound(scene, query);
-      }
-      try {
-        ctx.sleeper().sleep(POLL_INTERVAL);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw ElementLocator.notFound(scene, query);
-      }
-    }
+    return ElementWait.await(ctx, query, ElementWait.timeout(name(), args)).element();
   }
 }

@@ -13,8 +13,9 @@ import java.util.Optional;
  * {@code tap}: taps an element, by {@code element} (an id) and/or {@code text} (exact, then
  * ignoring case), optionally refined by flags such as {@code checkable: true}; or taps the point
  * {@code x}, {@code y} in screen pixels. An element is looked for on the scene the step was planned
- * on, then once on a fresh observation (the screen may have moved on); it is tapped at the centre
- * of its on-screen part. Returns the point tapped and, for an element, its id.
+ * on, then on fresh observations until it appears or {@code timeout_ms} (default 5 s) passes (the
+ * screen may still be loading or moving on); it is tapped at the centre of its on-screen part.
+ * Returns the point tapped and, for an element, its id.
  */
 public final class TapTool implements Tool {
 
@@ -27,6 +28,7 @@ public final class TapTool implements Tool {
     args.add(ArgSpec.optional("x", ArgSpec.Type.INTEGER, "x in screen pixels, with y"));
     args.add(ArgSpec.optional("y", ArgSpec.Type.INTEGER, "y in screen pixels, with x"));
     args.addAll(ElementQuery.flagArgs());
+    args.add(ElementWait.timeoutArg());
     ARGS = List.copyOf(args);
   }
 
@@ -85,14 +87,15 @@ public final class TapTool implements Tool {
     Scene scene = ctx.latestScene();
     Optional<SceneElement> found =
         scene == null ? Optional.empty() : ElementLocator.find(scene, query);
-    if (found.isEmpty()) {
-      scene = ctx.observe();
-      found = ElementLocator.find(scene, query);
+    SceneElement element;
+    if (found.isPresent()) {
+      element = found.get();
+    } else {
+      // Not on the screen the step was planned on: look again until it appears or time is up.
+      ElementWait.Found seen = ElementWait.await(ctx, query, ElementWait.timeout(name(), args));
+      scene = seen.scene();
+      element = seen.element();
     }
-    if (found.isEmpty()) {
-      throw ElementLocator.notFound(scene, query);
-    }
-    SceneElement element = found.get();
     int[] point = ElementLocator.tapPoint(scene, element);
     ctx.device().tap(point[0], point[1]);
     out.put("x", point[0]);
