@@ -16,7 +16,6 @@ import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.planner.ClaudeAgent;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
-import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.tools.ToolRegistry;
 import java.util.List;
 import java.util.Map;
@@ -52,9 +51,18 @@ final class ConsoleLauncher implements TaskLauncher {
 
       @Override
       public TaskOutcome run(TaskId id, TaskListener listener, Cancellation cancellation) {
+        return run(id, listener, cancellation, Confirmer.DENY);
+      }
+
+      /**
+       * Plans a goal with Claude when a key is set: the config's {@code planner} allow-lists decide
+       * what runs without asking, and {@code confirmer} (the console's confirm button) decides the
+       * rest.
+       */
+      @Override
+      public TaskOutcome run(
+          TaskId id, TaskListener listener, Cancellation cancellation, Confirmer confirmer) {
         if (flow == null && ClaudeAgent.available(tasks.settings().semantic())) {
-          // The console has no confirm button yet: sensitive actions are refused, and the model
-          // is told so.
           try (ClaudeAgent agent =
               ClaudeAgent.create(
                   tasks.settings().semantic(),
@@ -63,8 +71,8 @@ final class ConsoleLauncher implements TaskLauncher {
                           PlannerConfig.defaults()
                               .budget()
                               .withMaxSteps(tasks.settings().maxSteps())),
-                  SafetyPolicy.defaults(),
-                  Confirmer.DENY)) {
+                  tasks.settings().safety(),
+                  confirmer)) {
             return tasks.runWith(
                 tasks.open(request.device()),
                 (d, o, tools) -> agent.runner(d, o).maxSteps(tasks.settings().maxSteps()),

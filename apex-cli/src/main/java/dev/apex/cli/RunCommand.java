@@ -27,7 +27,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -84,7 +83,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--allow-app",
       paramLabel = "APP_ID",
-      description = "An app a --goal may launch without asking; repeat for more.")
+      description =
+          "An app a --goal may launch without asking; repeat for more. Added to the config's"
+              + " planner.allowed_apps.")
   List<String> allowApps = new ArrayList<>();
 
   @Mixin SharedOptions shared;
@@ -219,7 +220,7 @@ final class RunCommand implements Callable<Integer> {
       config = config.withModel(plannerModel);
     }
     config = config.withBudget(config.budget().withMaxSteps(settings.maxSteps()));
-    SafetyPolicy policy = SafetyPolicy.defaults().withAllowedApps(new HashSet<>(allowApps));
+    SafetyPolicy policy = settings.safetyWith(allowApps);
     return ClaudeAgent.create(
         settings.semantic(),
         config,

@@ -1,9 +1,13 @@
 package dev.apex.cli;
 
 import dev.apex.runtime.config.ApexConfig;
+import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.semantic.SemanticConfig;
 import dev.apex.world.WorldConfig;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The effective settings of one command: the config file ({@code $APEX_HOME/config.json}, else
@@ -15,13 +19,16 @@ import java.util.Map;
  * @param maxSteps the step limit of a task
  * @param ocr whether to OCR screenshots when Tesseract is installed
  * @param screenshotRetention how many tasks keep their screenshots in the timeline
+ * @param safety what a Claude-planned goal may do without asking (the config's {@code planner}
+ *     allow-lists)
  */
 record Settings(
     SemanticConfig semantic,
     WorldConfig world,
     int maxSteps,
     boolean ocr,
-    int screenshotRetention) {
+    int screenshotRetention,
+    SafetyPolicy safety) {
 
   /** The settings a config gives, with ANTHROPIC_BASE_URL from {@code env} honoured. */
   static Settings of(ApexConfig config, Map<String, String> env, boolean ocr) {
@@ -31,6 +38,21 @@ record Settings(
       semantic = semantic.withBaseUrl(baseUrl);
     }
     return new Settings(
-        semantic, config.worldConfig(), config.maxSteps(), ocr, config.screenshotRetention());
+        semantic,
+        config.worldConfig(),
+        config.maxSteps(),
+        ocr,
+        config.screenshotRetention(),
+        config.safetyPolicy());
+  }
+
+  /**
+   * The safety policy with {@code moreApps} (from {@code --allow-app}) allowed too: the config's
+   * allow-list and the flags together, never one replacing the other.
+   */
+  SafetyPolicy safetyWith(Collection<String> moreApps) {
+    Set<String> apps = new LinkedHashSet<>(safety.allowedApps());
+    apps.addAll(moreApps);
+    return safety.withAllowedApps(apps);
   }
 }

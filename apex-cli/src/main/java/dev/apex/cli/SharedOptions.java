@@ -86,7 +86,7 @@ final class SharedOptions {
       throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
     }
     return new Settings(
-        semanticConfig, base.world(), steps, base.ocr(), base.screenshotRetention());
+        semanticConfig, base.world(), steps, base.ocr(), base.screenshotRetention(), base.safety());
   }
 
   /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */

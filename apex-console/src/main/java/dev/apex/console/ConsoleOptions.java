@@ -24,6 +24,8 @@ import java.util.function.Supplier;
  *     task then answers 503)
  * @param version the apex version shown in the status
  * @param pollInterval how often the timeline is polled for the event stream; default 500 ms
+ * @param confirmationTimeout how long a task's sensitive action waits for a person to allow it in
+ *     the UI before it is refused; default 2 minutes; zero refuses at once
  */
 public record ConsoleOptions(
     String host,
@@ -34,7 +36,8 @@ public record ConsoleOptions(
     Supplier<List<String>> devices,
     TaskLauncher launcher,
     String version,
-    Duration pollInterval) {
+    Duration pollInterval,
+    Duration confirmationTimeout) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -56,6 +59,11 @@ public record ConsoleOptions(
       throw new IllegalArgumentException(
           "pollInterval must be at least 10 ms, was " + pollInterval);
     }
+    Objects.requireNonNull(confirmationTimeout, "confirmationTimeout");
+    if (confirmationTimeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "confirmationTimeout must not be negative, was " + confirmationTimeout);
+    }
   }
 
   public static Builder builder(Timeline timeline, ApexConfigStore config) {
@@ -73,6 +81,7 @@ public record ConsoleOptions(
     private TaskLauncher launcher;
     private String version = "dev";
     private Duration pollInterval = Duration.ofMillis(500);
+    private Duration confirmationTimeout = ConsoleConfirmer.DEFAULT_TIMEOUT;
 
     private Builder(Timeline timeline, ApexConfigStore config) {
       this.timeline = Objects.requireNonNull(timeline, "timeline");
@@ -115,9 +124,24 @@ public record ConsoleOptions(
       return this;
     }
 
+    /** How long a sensitive action waits for the UI's Allow before it is refused. */
+    public Builder confirmationTimeout(Duration confirmationTimeout) {
+      this.confirmationTimeout = confirmationTimeout;
+      return this;
+    }
+
     public ConsoleOptions build() {
       return new ConsoleOptions(
-          host, port, allowRemote, timeline, config, devices, launcher, version, pollInterval);
+          host,
+          port,
+          allowRemote,
+          timeline,
+          config,
+          devices,
+          launcher,
+          version,
+          pollInterval,
+          confirmationTimeout);
     }
   }
 }

@@ -103,7 +103,12 @@ public final class ConsoleServer implements AutoCloseable {
     AccessGuard guard = new AccessGuard(token, options.host(), address, port);
     EventHub hub = new EventHub();
     RunningTasks running =
-        new RunningTasks(options.timeline(), options.launcher(), options.config());
+        new RunningTasks(
+            options.timeline(),
+            options.launcher(),
+            options.config(),
+            hub,
+            options.confirmationTimeout());
     TimelineFollower follower =
         new TimelineFollower(options.timeline(), hub, running::isRunningHere);
 

@@ -4,6 +4,7 @@ import dev.apex.core.TaskId;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.planner.Confirmer;
 
 /** A checked task, ready to run once. See {@link TaskLauncher}. */
 public interface PreparedTask {
@@ -27,4 +28,16 @@ public interface PreparedTask {
    * it as failed with the message, which must name no secret.
    */
   TaskOutcome run(TaskId id, TaskListener listener, Cancellation cancellation);
+
+  /**
+   * Runs the task as {@link #run(TaskId, TaskListener, Cancellation)} does, asking {@code
+   * confirmer} before any sensitive action a planner wants to take. The console passes a {@link
+   * ConsoleConfirmer} per task, which shows the action in the UI and blocks until a person answers
+   * or its timeout refuses. The default ignores {@code confirmer}: fine for a task that takes no
+   * sensitive action (a flow, a stub planner); a launcher whose tasks do must override this.
+   */
+  default TaskOutcome run(
+      TaskId id, TaskListener listener, Cancellation cancellation, Confirmer confirmer) {
+    return run(id, listener, cancellation);
+  }
 }

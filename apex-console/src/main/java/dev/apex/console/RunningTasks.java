@@ -10,6 +10,7 @@ import dev.apex.storage.Timeline;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,19 +28,34 @@ final class RunningTasks {
 
   private static final Logger log = LoggerFactory.getLogger(RunningTasks.class);
 
-  private record Running(TaskId id, String device, Cancellation cancellation) {}
+  private record Running(
+      TaskId id, String device, Cancellation cancellation, ConsoleConfirmer confirmer) {}
 
   private final Timeline timeline;
   private final TaskLauncher launcher;
   private final ApexConfigStore config;
+  private final EventHub hub;
+  private final Duration confirmationTimeout;
   private final Map<TaskId, Running> running = new ConcurrentHashMap<>();
   private final ExecutorService workers;
   private boolean stopped;
 
-  RunningTasks(Timeline timeline, TaskLauncher launcher, ApexConfigStore config) {
+  /**
+   * @param hub where each task's {@code confirmation_needed} and {@code confirmation_resolved}
+   *     events go
+   * @param confirmationTimeout how long a sensitive action waits for a person
+   */
+  RunningTasks(
+      Timeline timeline,
+      TaskLauncher launcher,
+      ApexConfigStore config,
+      EventHub hub,
+      Duration confirmationTimeout) {
     this.timeline = Objects.requireNonNull(timeline, "timeline");
     this.launcher = launcher;
     this.config = Objects.requireNonNull(config, "config");
+    this.hub = Objects.requireNonNull(hub, "hub");
+    this.confirmationTimeout = Objects.requireNonNull(confirmationTimeout, "confirmationTimeout");
     AtomicInteger count = new AtomicInteger();
     this.workers =
         Executors.newCachedThreadPool(
@@ -81,7 +97,9 @@ final class RunningTasks {
     PreparedTask prepared = launcher.prepare(request, config.current());
     TaskId id = TaskId.random();
     timeline.startTask(id, request.device(), prepared.goal());
-    Running task = new Running(id, request.device(), new Cancellation());
+    Running task =
+        new Running(
+            id, request.device(), new Cancellation(), confirmer(id.value(), request.device()));
     running.put(id, task);
     log.info("task {} started from the console on {}", id, request.device());
     workers.execute(() -> run(task, prepared));
@@ -91,7 +109,8 @@ final class RunningTasks {
   private void run(Running task, PreparedTask prepared) {
     TimelineRecorder recorder = new TimelineRecorder(timeline, task.id());
     try {
-      TaskOutcome outcome = prepared.run(task.id(), recorder, task.cancellation());
+      TaskOutcome outcome =
+          prepared.run(task.id(), recorder, task.cancellation(), task.confirmer());
       if (outcome == null || !outcome.status().isFinal()) {
         recorder.finish(TaskStatus.FAILED, "the task launcher returned no final outcome");
       } else {
@@ -103,8 +122,39 @@ final class RunningTasks {
           task.cancellation().isCancelled() ? TaskStatus.CANCELLED : TaskStatus.FAILED,
           "the task could not run: " + e.getMessage());
     } finally {
+      task.confirmer().close();
       running.remove(task.id());
     }
+  }
+
+  private ConsoleConfirmer confirmer(String taskId, String device) {
+    return new ConsoleConfirmer(
+        confirmationTimeout,
+        new ConsoleConfirmer.Listener() {
+          @Override
+          public void needed(ConsoleConfirmer.Pending pending) {
+            log.info(
+                "task {} on {} waits for a confirmation ({})",
+                taskId,
+                device,
+                pending.action().kind());
+            hub.publish("confirmation_needed", taskId, Views.confirmation(taskId, pending));
+          }
+
+          @Override
+          public void resolved(ConsoleConfirmer.Pending pending, ConsoleConfirmer.Outcome outcome) {
+            log.info("task {}: confirmation {} ended {}", taskId, pending.id(), outcome);
+            var data = Views.confirmation(taskId, pending);
+            data.put("outcome", outcome.name().toLowerCase(java.util.Locale.ROOT));
+            data.put("allowed", outcome == ConsoleConfirmer.Outcome.ALLOWED);
+            hub.publish("confirmation_resolved", taskId, data);
+          }
+        });
+  }
+
+  /** The confirm button of a task running here; empty when it is not running here. */
+  Optional<ConsoleConfirmer> confirmer(TaskId id) {
+    return Optional.ofNullable(running.get(id)).map(Running::confirmer);
   }
 
   /** Whether the task was started here and is still running. */
@@ -119,6 +169,8 @@ final class RunningTasks {
       return false;
     }
     task.cancellation().cancel();
+    // A task waiting for a confirmation would otherwise wait out the timeout before stopping.
+    task.confirmer().close();
     log.info("task {} cancelled from the console", id);
     return true;
   }
@@ -131,7 +183,13 @@ final class RunningTasks {
     synchronized (this) {
       stopped = true;
     }
-    running.values().forEach(task -> task.cancellation().cancel());
+    running
+        .values()
+        .forEach(
+            task -> {
+              task.cancellation().cancel();
+              task.confirmer().close();
+            });
     workers.shutdown();
     try {
       if (!workers.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -26,7 +26,13 @@ import java.util.Set;
  *   <li>{@code POST /api/tasks} with {@code {"device": "sim", "goal": "…"}} or {@code {"device":
  *       "sim", "flow": "<yaml>"}}: starts a task here, 201 with the task;
  *   <li>{@code POST /api/tasks/{id}/cancel}: stops a task this console started after its current
- *       step, 202.
+ *       step, 202;
+ *   <li>{@code GET /api/tasks/{id}/confirmation}: {@code {"pending": true, "confirmation": {…}}}
+ *       while the task waits for a person to allow a sensitive action (see {@link
+ *       Views#confirmation}), else {@code {"pending": false}};
+ *   <li>{@code POST /api/tasks/{id}/confirmation} with {@code {"allow": true|false}} (and
+ *       optionally the pending action's {@code "id"}, so a stale answer cannot allow a later
+ *       action): answers it, 200; 409 when nothing (or another action) is pending.
  * </ul>
  */
 final class TasksApi {
@@ -34,6 +40,7 @@ final class TasksApi {
   static final int MAX_PAGE = 200;
   static final int MAX_GOAL_CHARS = 2_000;
   private static final Set<String> START_KEYS = Set.of("device", "goal", "flow");
+  private static final Set<String> ANSWER_KEYS = Set.of("allow", "id");
 
   private final Timeline timeline;
   private final RunningTasks running;
@@ -50,7 +57,9 @@ final class TasksApi {
         .route("GET", "/api/tasks/([^/]+)", this::task)
         .route("GET", "/api/tasks/([^/]+)/steps", this::steps)
         .route("GET", "/api/tasks/([^/]+)/steps/([^/]+)/screenshot\\.png", this::screenshot)
-        .route("POST", "/api/tasks/([^/]+)/cancel", this::cancel);
+        .route("POST", "/api/tasks/([^/]+)/cancel", this::cancel)
+        .route("GET", "/api/tasks/([^/]+)/confirmation", this::confirmation)
+        .route("POST", "/api/tasks/([^/]+)/confirmation", this::answer);
   }
 
   private void list(Call call) throws IOException {
@@ -146,6 +155,51 @@ final class TasksApi {
     ObjectNode body = view(task);
     body.put("cancel_requested", true);
     call.json(202, body);
+  }
+
+  private void confirmation(Call call) throws IOException {
+    TaskRecord task = find(call.taskId(1));
+    ObjectNode body = Json.mapper().createObjectNode();
+    Optional<ConsoleConfirmer.Pending> pending =
+        running.confirmer(task.id()).flatMap(ConsoleConfirmer::pending);
+    body.put("pending", pending.isPresent());
+    pending.ifPresent(p -> body.set("confirmation", Views.confirmation(task.id().value(), p)));
+    call.json(200, body);
+  }
+
+  private void answer(Call call) throws IOException {
+    JsonNode body = call.jsonBody();
+    for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!ANSWER_KEYS.contains(name)) {
+        throw HttpError.badRequest("unknown key " + name + "; give allow (true or false)");
+      }
+    }
+    JsonNode allow = body.get("allow");
+    if (allow == null || !allow.isBoolean()) {
+      throw HttpError.badRequest("allow must be true or false");
+    }
+    JsonNode idNode = body.get("id");
+    if (idNode != null && !idNode.isNull() && !idNode.canConvertToLong()) {
+      throw HttpError.badRequest("id must be the pending confirmation's number");
+    }
+    Long id = idNode == null || idNode.isNull() ? null : idNode.longValue();
+    TaskRecord task = find(call.taskId(1));
+    ConsoleConfirmer.Pending answered =
+        running
+            .confirmer(task.id())
+            .flatMap(c -> c.answer(id, allow.booleanValue()))
+            .orElseThrow(
+                () ->
+                    HttpError.conflict(
+                        "task "
+                            + task.id()
+                            + " is not waiting for a confirmation"
+                            + (id == null ? "" : " numbered " + id)
+                            + "; reload it to see what it waits for"));
+    ObjectNode view = Views.confirmation(task.id().value(), answered);
+    view.put("allowed", allow.booleanValue());
+    call.json(200, view);
   }
 
   private TaskRecord find(TaskId id) {

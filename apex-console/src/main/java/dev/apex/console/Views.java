@@ -96,6 +96,22 @@ final class Views {
     return node;
   }
 
+  /**
+   * A pending confirmation: {@code task_id, id, kind, tool, target, matched, description}. The
+   * target is screen text: the UI shows it as text, never as markup.
+   */
+  static ObjectNode confirmation(String taskId, ConsoleConfirmer.Pending pending) {
+    ObjectNode node = Json.mapper().createObjectNode();
+    node.put("task_id", taskId);
+    node.put("id", pending.id());
+    node.put("kind", pending.action().kind().code());
+    node.put("tool", pending.action().tool());
+    node.put("target", pending.action().target());
+    node.put("matched", pending.action().matched());
+    node.put("description", pending.action().describe());
+    return node;
+  }
+
   /** The step's {@code world} annotation, or JSON null. */
   static JsonNode world(StoredStep step) {
     JsonNode world = tree(step.annotationsJson()).get("world");

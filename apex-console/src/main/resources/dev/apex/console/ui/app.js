@@ -22,7 +22,7 @@ function connectEvents() {
     live.classList.remove('on');
     live.textContent = 'reconnecting';
   };
-  for (const type of ['task_started', 'step', 'task_finished']) {
+  for (const type of ['task_started', 'step', 'task_finished', 'confirmation_needed', 'confirmation_resolved']) {
     source.addEventListener(type, (event) => {
       const data = JSON.parse(event.data);
       listeners.forEach((l) => l.on && l.on(type, data));

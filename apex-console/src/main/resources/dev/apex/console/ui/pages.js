@@ -150,7 +150,11 @@ const FIELDS = [
   { key: 'world.history_size', label: 'History size', type: 'int', hint: 'Recent steps the world remembers.' },
   { key: 'max_steps', label: 'Max steps per task', type: 'int' },
   { key: 'screenshot_retention', label: 'Keep screenshots of the newest … tasks', type: 'int', hint: 'Applies when the timeline is next opened.' },
+  { key: 'planner.allowed_apps', label: 'Apps a goal may launch without asking', type: 'list', hint: 'App ids, comma-separated, e.g. com.android.settings.' },
+  { key: 'planner.allowed_actions', label: 'Actions that need no confirmation', type: 'list', hint: 'Comma-separated among password_entry, payment, deletion, sending, app_launch. Empty: every sensitive action asks.' },
 ];
+
+const sameList = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
 
 function getPath(obj, key) {
   return key.split('.').reduce((o, k) => (o ? o[k] : undefined), obj);
@@ -180,7 +184,7 @@ export function configPage() {
           env ? h('div', { class: 'env-note', text: 'Set by ' + env + ' in the environment.' }) : null);
       }
       input = h('input', { type: f.type === 'int' ? 'number' : 'text', id: 'cfg-' + f.key, name: f.key, disabled: !!env });
-      input.value = value;
+      input.value = f.type === 'list' ? (value || []).join(', ') : value;
       inputs.set(f.key, input);
       return h('div', { class: 'field', 'data-key': f.key },
         h('label', { for: 'cfg-' + f.key, text: f.label }), input,
@@ -199,6 +203,9 @@ export function configPage() {
       h('div', { class: 'panel' }, h('h2', { text: 'World Runtime' }), byKey('world.enabled'), byKey('world.history_size')),
       h('div', { class: 'panel' }, h('h2', { text: 'Tasks and timeline' }),
         h('div', { class: 'grid2' }, byKey('max_steps'), byKey('screenshot_retention'))),
+      h('div', { class: 'panel' }, h('h2', { text: 'Planner safety' }),
+        byKey('planner.allowed_apps'), byKey('planner.allowed_actions'),
+        h('div', { class: 'hint', text: 'Anything else sensitive (password fields, pay, delete, send, other apps) waits for Allow on the task page.' })),
       message,
       h('div', { class: 'row-actions' }, h('button', { type: 'submit', class: 'btn primary', id: 'save', text: 'Save' }),
         h('span', { class: 'muted', text: 'Tasks started after saving use the new settings.' })));
@@ -212,7 +219,8 @@ export function configPage() {
       if (!input || input.disabled) continue;
       let value = f.type === 'bool' ? input.checked : input.value.trim();
       if (f.type === 'int') value = value === '' || !/^-?\d+$/.test(value) ? value : Number(value);
-      if (value === getPath(loaded, f.key)) continue;
+      if (f.type === 'list') value = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+      if (value === getPath(loaded, f.key) || (f.type === 'list' && sameList(value, getPath(loaded, f.key)))) continue;
       const [group, name] = f.key.includes('.') ? f.key.split('.') : [null, f.key];
       if (group) (changes[group] = changes[group] || {})[name] = value; else changes[name] = value;
     }
@@ -225,7 +233,7 @@ export function configPage() {
     } catch (e) {
       message.className = 'error-box';
       message.textContent = e.message;
-      const key = FIELDS.map((f) => f.key).find((k) => e.message.startsWith(k + ' '));
+      const key = FIELDS.map((f) => f.key).find((k) => e.message.startsWith(k + ' ') || e.message.startsWith(k + ':'));
       const el = key && node.querySelector('.field[data-key="' + key + '"]');
       if (el) el.classList.add('invalid');
     }

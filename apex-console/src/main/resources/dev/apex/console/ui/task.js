@@ -11,7 +11,42 @@ export function taskPage(id, wanted) {
   const head = h('div', { class: 'panel task-head', id: 'task-head' });
   const list = h('ol', { class: 'steps panel', id: 'steps' });
   const detail = h('div', { class: 'detail', id: 'step-detail' });
-  const node = h('section', {}, head, h('div', { class: 'task-body' }, list, detail));
+  // The confirm banner: shown while the task waits for a person to allow a sensitive action.
+  const confirmBox = h('div', { class: 'confirm-box', id: 'confirmation', hidden: true });
+  const node = h('section', {}, head, confirmBox, h('div', { class: 'task-body' }, list, detail));
+
+  function showConfirmation(pending) {
+    if (!pending) {
+      confirmBox.hidden = true;
+      confirmBox.replaceChildren();
+      return;
+    }
+    const answer = (allow) => async (event) => {
+      confirmBox.querySelectorAll('button').forEach((b) => { b.disabled = true; });
+      try {
+        await api('/api/tasks/' + id + '/confirmation', { method: 'POST', body: { allow, id: pending.id } });
+        showConfirmation(null);
+      } catch (e) {
+        banner(e.message);
+        refreshConfirmation();
+      }
+    };
+    // The target is screen text: shown as text only.
+    fill(confirmBox,
+      h('div', { class: 'confirm-text' }, h('b', { text: 'The task asks to: ' }),
+        h('span', { class: 'mono', id: 'confirmation-text', text: pending.description })),
+      h('div', { class: 'row-actions' },
+        h('button', { class: 'btn primary small', id: 'confirm-allow', text: 'Allow', onclick: answer(true) }),
+        h('button', { class: 'btn danger small', id: 'confirm-refuse', text: 'Refuse', onclick: answer(false) }),
+        h('span', { class: 'muted', text: 'Refused on its own if nobody answers.' })));
+    confirmBox.hidden = false;
+  }
+
+  async function refreshConfirmation() {
+    if (!task || task.status !== 'RUNNING' || !task.cancellable) { showConfirmation(null); return; }
+    const body = await api('/api/tasks/' + id + '/confirmation');
+    showConfirmation(body.pending ? body.confirmation : null);
+  }
 
   function lastIndex() {
     return steps.length ? steps[steps.length - 1].index : 0;
@@ -160,6 +195,7 @@ export function taskPage(id, wanted) {
     renderHead();
     addSteps(body.steps);
     if (task.status !== 'RUNNING') { const w = list.querySelector('#waiting'); if (w) w.hidden = true; }
+    await refreshConfirmation();
   }
 
   load().catch((e) => {
@@ -172,10 +208,15 @@ export function taskPage(id, wanted) {
       if (!task) return;
       if (type === 'step' && data.task_id === id) {
         addSteps([data]);
+      } else if (type === 'confirmation_needed' && data.task_id === id) {
+        showConfirmation(data);
+      } else if (type === 'confirmation_resolved' && data.task_id === id) {
+        showConfirmation(null);
       } else if ((type === 'task_finished' || type === 'task_started') && data.id === id) {
         task = Object.assign(task, data);
         renderHead();
         if (type === 'task_finished') {
+          showConfirmation(null);
           const w = list.querySelector('#waiting');
           if (w) w.hidden = true;
           resync().catch(() => {});

@@ -1,8 +1,13 @@
 package dev.apex.runtime.config;
 
+import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.planner.SensitiveKind;
 import dev.apex.semantic.SemanticConfig;
 import dev.apex.world.WorldConfig;
 import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,15 +20,22 @@ import java.util.Objects;
  * @param maxSteps the most steps a task may execute, in [1, 1000]; default 20
  * @param screenshotRetention how many of the newest tasks keep their screenshots in the timeline,
  *     in [1, 10000]; default 50. It applies when the timeline is next opened
+ * @param planner what a Claude-planned goal may do without asking a person
  * @param anthropicApiKey the key from {@code ANTHROPIC_API_KEY}; empty when unset. Never written to
  *     the config file, never in {@link #toString()} or any JSON this package produces
  */
 public record ApexConfig(
-    Semantic semantic, World world, int maxSteps, int screenshotRetention, String anthropicApiKey) {
+    Semantic semantic,
+    World world,
+    int maxSteps,
+    int screenshotRetention,
+    Planner planner,
+    String anthropicApiKey) {
 
   public ApexConfig {
     Objects.requireNonNull(semantic, "semantic");
     Objects.requireNonNull(world, "world");
+    Objects.requireNonNull(planner, "planner");
     ConfigField.MAX_STEPS.checkRange(maxSteps);
     ConfigField.SCREENSHOT_RETENTION.checkRange(screenshotRetention);
     anthropicApiKey = anthropicApiKey == null ? "" : anthropicApiKey.strip();
@@ -31,7 +43,7 @@ public record ApexConfig(
 
   /** Every default, and no API key. */
   public static ApexConfig defaults() {
-    return new ApexConfig(Semantic.defaults(), World.defaults(), 20, 50, "");
+    return new ApexConfig(Semantic.defaults(), World.defaults(), 20, 50, Planner.defaults(), "");
   }
 
   public boolean hasApiKey() {
@@ -51,29 +63,46 @@ public record ApexConfig(
         .withApiKey(anthropicApiKey);
   }
 
+  /**
+   * The planner's safety policy: the default words, with {@link Planner#allowedApps} and {@link
+   * Planner#allowedActions} allowed without asking.
+   */
+  public SafetyPolicy safetyPolicy() {
+    return SafetyPolicy.defaults()
+        .withAllowedApps(new LinkedHashSet<>(planner.allowedApps()))
+        .withAllowedKinds(
+            planner.allowedActions().isEmpty()
+                ? EnumSet.noneOf(SensitiveKind.class)
+                : EnumSet.copyOf(planner.allowedActions()));
+  }
+
   /** The World Runtime's settings. */
   public WorldConfig worldConfig() {
     return new WorldConfig(world.enabled(), world.historySize());
   }
 
   public ApexConfig withSemantic(Semantic value) {
-    return new ApexConfig(value, world, maxSteps, screenshotRetention, anthropicApiKey);
+    return new ApexConfig(value, world, maxSteps, screenshotRetention, planner, anthropicApiKey);
   }
 
   public ApexConfig withWorld(World value) {
-    return new ApexConfig(semantic, value, maxSteps, screenshotRetention, anthropicApiKey);
+    return new ApexConfig(semantic, value, maxSteps, screenshotRetention, planner, anthropicApiKey);
   }
 
   public ApexConfig withMaxSteps(int value) {
-    return new ApexConfig(semantic, world, value, screenshotRetention, anthropicApiKey);
+    return new ApexConfig(semantic, world, value, screenshotRetention, planner, anthropicApiKey);
   }
 
   public ApexConfig withScreenshotRetention(int value) {
-    return new ApexConfig(semantic, world, maxSteps, value, anthropicApiKey);
+    return new ApexConfig(semantic, world, maxSteps, value, planner, anthropicApiKey);
+  }
+
+  public ApexConfig withPlanner(Planner value) {
+    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, value, anthropicApiKey);
   }
 
   public ApexConfig withAnthropicApiKey(String value) {
-    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, value);
+    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, planner, value);
   }
 
   /** Every setting, the key shown only as set or unset. */
@@ -87,6 +116,8 @@ public record ApexConfig(
         + maxSteps
         + ", screenshotRetention="
         + screenshotRetention
+        + ", planner="
+        + planner
         + ", anthropicApiKey="
         + (hasApiKey() ? "<set>" : "<unset>")
         + "]";
@@ -157,6 +188,43 @@ public record ApexConfig(
 
     public World withHistorySize(int value) {
       return new World(enabled, value);
+    }
+  }
+
+  /**
+   * What a Claude-planned goal may do without asking a person (an explicit allow; everything else
+   * sensitive needs a confirmation, see {@link SafetyPolicy}).
+   *
+   * @param allowedApps app ids (packages, bundle ids) a goal may launch without asking; at most
+   *     {@value #MAX_APPS}, duplicates dropped, in the order given
+   * @param allowedActions kinds of sensitive action that need no confirmation; empty by default,
+   *     duplicates dropped
+   */
+  public record Planner(List<String> allowedApps, List<SensitiveKind> allowedActions) {
+
+    /** The most app ids the allow-list may hold. */
+    public static final int MAX_APPS = 100;
+
+    public Planner {
+      allowedApps =
+          List.copyOf(new LinkedHashSet<>(Objects.requireNonNull(allowedApps, "allowedApps")));
+      allowedActions =
+          List.copyOf(
+              new LinkedHashSet<>(Objects.requireNonNull(allowedActions, "allowedActions")));
+      ConfigField.PLANNER_ALLOWED_APPS.checkApps(allowedApps);
+    }
+
+    /** No app and no action allowed: every sensitive action asks. */
+    public static Planner defaults() {
+      return new Planner(List.of(), List.of());
+    }
+
+    public Planner withAllowedApps(List<String> value) {
+      return new Planner(value, allowedActions);
+    }
+
+    public Planner withAllowedActions(List<SensitiveKind> value) {
+      return new Planner(allowedApps, value);
     }
   }
 }

@@ -150,7 +150,10 @@ public final class ApexConfigStore {
     current();
     ApexConfig updated = fromFile;
     for (Map.Entry<ConfigField, Object> entry : values.entrySet()) {
-      if (!apiKey.isBlank() && apiKey.strip().equals(entry.getValue())) {
+      Object value = entry.getValue();
+      if (!apiKey.isBlank()
+          && (apiKey.strip().equals(value)
+              || (value instanceof java.util.List<?> list && list.contains(apiKey.strip())))) {
         // A key pasted into the wrong field would be written to the file and shown to everyone.
         String key = entry.getKey().key();
         throw new InvalidConfigException(

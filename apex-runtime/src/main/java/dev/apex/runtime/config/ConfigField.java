@@ -1,7 +1,9 @@
 package dev.apex.runtime.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.runtime.planner.SensitiveKind;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +32,24 @@ public enum ConfigField {
   WORLD_HISTORY_SIZE("world.history_size", "APEX_WORLD_HISTORY_SIZE", Type.INTEGER, 1, 1000),
   MAX_STEPS("max_steps", "APEX_MAX_STEPS", Type.INTEGER, 1, 1000),
   SCREENSHOT_RETENTION(
-      "screenshot_retention", "APEX_SCREENSHOT_RETENTION", Type.INTEGER, 1, 10_000);
+      "screenshot_retention", "APEX_SCREENSHOT_RETENTION", Type.INTEGER, 1, 10_000),
+  /** App ids a goal may launch without asking; the variable holds them comma-separated. */
+  PLANNER_ALLOWED_APPS(
+      "planner.allowed_apps",
+      "APEX_PLANNER_ALLOWED_APPS",
+      Type.APP_LIST,
+      0,
+      ApexConfig.Planner.MAX_APPS),
+  /**
+   * {@link SensitiveKind} names (any case) that need no confirmation; the variable holds them
+   * comma-separated.
+   */
+  PLANNER_ALLOWED_ACTIONS(
+      "planner.allowed_actions",
+      "APEX_PLANNER_ALLOWED_ACTIONS",
+      Type.KIND_LIST,
+      0,
+      SensitiveKind.values().length);
 
   /** The environment variable holding the API key, the only place the key is read from. */
   public static final String API_KEY_ENV = "ANTHROPIC_API_KEY";
@@ -39,11 +58,17 @@ public enum ConfigField {
   public static final String API_KEY_KEY = "anthropic_api_key";
 
   private static final Pattern MODEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]*");
+  private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
+
+  /** What an unknown kind may look like to be named in a message (never a pasted secret). */
+  private static final Pattern NAMEABLE = Pattern.compile("[A-Za-z_]{1,40}");
 
   private enum Type {
     BOOLEAN,
     INTEGER,
-    MODEL
+    MODEL,
+    APP_LIST,
+    KIND_LIST
   }
 
   private final String key;
@@ -92,6 +117,11 @@ public enum ConfigField {
               + " letters, digits and . _ : @ - (e.g. "
               + ApexConfig.Semantic.DEFAULT_MODEL
               + ")";
+      case APP_LIST ->
+          "a list of at most "
+              + max
+              + " app ids of letters, digits and . _ - (e.g. com.android.settings)";
+      case KIND_LIST -> "a list of action kinds among " + kindCodes();
     };
   }
 
@@ -105,7 +135,10 @@ public enum ConfigField {
     return Arrays.stream(values()).map(ConfigField::key).collect(Collectors.joining(", "));
   }
 
-  /** Its value in {@code config}: a Boolean, an Integer or a String. */
+  /**
+   * Its value in {@code config}: a Boolean, an Integer, a String, or a {@code List<String>} (app
+   * ids; action kinds as lower-case {@link SensitiveKind#code()}s).
+   */
   public Object get(ApexConfig config) {
     Objects.requireNonNull(config, "config");
     ApexConfig.Semantic s = config.semantic();
@@ -118,6 +151,9 @@ public enum ConfigField {
       case WORLD_HISTORY_SIZE -> config.world().historySize();
       case MAX_STEPS -> config.maxSteps();
       case SCREENSHOT_RETENTION -> config.screenshotRetention();
+      case PLANNER_ALLOWED_APPS -> config.planner().allowedApps();
+      case PLANNER_ALLOWED_ACTIONS ->
+          config.planner().allowedActions().stream().map(SensitiveKind::code).toList();
     };
   }
 
@@ -137,12 +173,16 @@ public enum ConfigField {
       case WORLD_HISTORY_SIZE -> config.withWorld(w.withHistorySize((Integer) value));
       case MAX_STEPS -> config.withMaxSteps((Integer) value);
       case SCREENSHOT_RETENTION -> config.withScreenshotRetention((Integer) value);
+      case PLANNER_ALLOWED_APPS ->
+          config.withPlanner(config.planner().withAllowedApps(strings(value)));
+      case PLANNER_ALLOWED_ACTIONS ->
+          config.withPlanner(config.planner().withAllowedActions(kinds(key, strings(value))));
     };
   }
 
   /**
-   * The value a JSON node holds, checked: a JSON boolean, an integral number or a string as the
-   * field's type needs (no strings for numbers, no numbers for booleans).
+   * The value a JSON node holds, checked: a JSON boolean, an integral number, a string or an array
+   * of strings as the field's type needs (no strings for numbers, no numbers for booleans).
    *
    * @throws InvalidConfigException naming the key when the type or range is wrong
    */
@@ -159,6 +199,19 @@ public enum ConfigField {
           throw invalid(key);
         }
         return checkRange(key, node.longValue());
+      case APP_LIST:
+      case KIND_LIST:
+        if (!node.isArray()) {
+          throw invalid(key);
+        }
+        List<String> items = new ArrayList<>();
+        for (JsonNode item : node) {
+          if (!item.isTextual()) {
+            throw invalid(key);
+          }
+          items.add(item.textValue().strip());
+        }
+        return checkList(key, items);
       default:
         if (!node.isTextual()) {
           throw invalid(key);
@@ -189,6 +242,11 @@ public enum ConfigField {
         } catch (NumberFormatException e) {
           throw invalid(envVar);
         }
+      case APP_LIST:
+      case KIND_LIST:
+        List<String> items =
+            Arrays.stream(value.split(",")).map(String::strip).filter(t -> !t.isEmpty()).toList();
+        return checkList(envVar, items);
       default:
         return checkModel(envVar, value);
     }
@@ -214,6 +272,59 @@ public enum ConfigField {
       throw invalid(name);
     }
     return value;
+  }
+
+  void checkApps(List<String> apps) {
+    checkList(key, apps);
+  }
+
+  private List<String> checkList(String name, List<String> items) {
+    if (items.size() > max) {
+      throw invalid(name);
+    }
+    if (type == Type.KIND_LIST) {
+      return kinds(name, items).stream().map(SensitiveKind::code).toList();
+    }
+    for (String item : items) {
+      if (!APP_ID.matcher(item).matches()) {
+        throw invalid(name);
+      }
+    }
+    return List.copyOf(items);
+  }
+
+  /** The kinds {@code names} give, in any case; an unknown one is named when it is a plain word. */
+  private static List<SensitiveKind> kinds(String name, List<String> names) {
+    List<SensitiveKind> kinds = new ArrayList<>();
+    for (String item : names) {
+      String upper = item.strip().toUpperCase(Locale.ROOT);
+      SensitiveKind kind =
+          Arrays.stream(SensitiveKind.values())
+              .filter(k -> k.name().equals(upper))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new InvalidConfigException(
+                          name,
+                          name
+                              + ": unknown action kind "
+                              + (NAMEABLE.matcher(item).matches() ? item : "(not a kind name)")
+                              + "; known kinds: "
+                              + kindCodes()));
+      kinds.add(kind);
+    }
+    return kinds;
+  }
+
+  private static String kindCodes() {
+    return Arrays.stream(SensitiveKind.values())
+        .map(SensitiveKind::code)
+        .collect(Collectors.joining(", "));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> strings(Object value) {
+    return (List<String>) value;
   }
 
   private InvalidConfigException invalid(String name) {

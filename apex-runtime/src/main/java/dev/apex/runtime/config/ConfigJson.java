@@ -1,10 +1,12 @@
 package dev.apex.runtime.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,7 +19,8 @@ import java.util.Set;
  * {"semantic": {"enabled": false, "model": "claude-haiku-4-5", "timeout_ms": 10000, "max_retries": 2},
  *  "world": {"enabled": true, "history_size": 10},
  *  "max_steps": 20,
- *  "screenshot_retention": 50}
+ *  "screenshot_retention": 50,
+ *  "planner": {"allowed_apps": ["com.android.settings"], "allowed_actions": ["sending"]}}
  * }</pre>
  *
  * A change names only the keys it sets. The public form adds {@code anthropic_api_key} ({@code
@@ -94,6 +97,9 @@ public final class ConfigJson {
         parent.put(field.jsonName(), b);
       } else if (value instanceof Integer i) {
         parent.put(field.jsonName(), i);
+      } else if (value instanceof List<?> list) {
+        ArrayNode array = parent.putArray(field.jsonName());
+        list.forEach(item -> array.add((String) item));
       } else {
         parent.put(field.jsonName(), (String) value);
       }
