@@ -4,24 +4,30 @@ import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * What changed between two scenes, matched by element id (ids are stable across captures of an
- * unchanged screen). Changes that touch only digits — a clock, a counter, a progress percentage —
- * do not count as a visible effect, so an action that changed nothing but the status bar's time
- * reads as {@link #unchanged()}.
+ * unchanged screen): the one definition of "an action's visible effect" that the CLI's progress
+ * lines and the planner's "no visible effect" notes share. A status-bar clock ticking over is not
+ * an effect (an element with a {@code :id/clock} resource id, or whose text is a time such as
+ * {@code 9:41}); every other change is, a counter going from 3 to 4 included.
  *
  * @param added elements only in the later scene
  * @param removed elements only in the earlier scene
- * @param changed elements in both whose text or checked/selected/focused/disabled state differ
- *     (digit-only text changes excluded), as (before, after) pairs
+ * @param changed elements in both whose text or checked/selected/focused/disabled state differ, as
+ *     (before, after) pairs
+ * @param moved elements in both whose bounds alone changed (a list scrolled, a layout shifted)
  */
 public record SceneDiff(
-    List<SceneElement> added, List<SceneElement> removed, List<Change> changed) {
+    List<SceneElement> added,
+    List<SceneElement> removed,
+    List<Change> changed,
+    List<Change> moved) {
 
   /** One element in both scenes, before and after. */
   public record Change(SceneElement before, SceneElement after) {}
@@ -29,35 +35,46 @@ public record SceneDiff(
   private static final List<ElementFlag> STATE =
       List.of(ElementFlag.CHECKED, ElementFlag.SELECTED, ElementFlag.FOCUSED, ElementFlag.DISABLED);
 
+  private static final Pattern CLOCK_TEXT = Pattern.compile("\\d{1,2}:\\d{2}(\\s?[AaPp][Mm])?");
+
   public SceneDiff {
     added = List.copyOf(added);
     removed = List.copyOf(removed);
     changed = List.copyOf(changed);
+    moved = List.copyOf(moved);
   }
 
   public static SceneDiff between(Scene before, Scene after) {
     Objects.requireNonNull(before, "before");
     Objects.requireNonNull(after, "after");
-    Map<String, SceneElement> old = new HashMap<>();
+    Map<String, SceneElement> old = new LinkedHashMap<>();
     for (SceneElement e : before.elements()) {
-      old.putIfAbsent(e.id(), e);
+      if (!isClock(e)) {
+        old.putIfAbsent(e.id(), e);
+      }
     }
     List<SceneElement> added = new ArrayList<>();
     List<Change> changed = new ArrayList<>();
+    List<Change> moved = new ArrayList<>();
     for (SceneElement e : after.elements()) {
+      if (isClock(e)) {
+        continue;
+      }
       SceneElement was = old.remove(e.id());
       if (was == null) {
         added.add(e);
       } else if (differs(was, e)) {
         changed.add(new Change(was, e));
+      } else if (!was.bounds().equals(e.bounds())) {
+        moved.add(new Change(was, e));
       }
     }
-    return new SceneDiff(added, new ArrayList<>(old.values()), changed);
+    return new SceneDiff(added, new ArrayList<>(old.values()), changed, moved);
   }
 
   /** Whether the action had no visible effect. */
   public boolean unchanged() {
-    return added.isEmpty() && removed.isEmpty() && changed.isEmpty();
+    return added.isEmpty() && removed.isEmpty() && changed.isEmpty() && moved.isEmpty();
   }
 
   /**
@@ -96,6 +113,9 @@ public record SceneDiff(
       }
       parts.add(0, s.toString());
     }
+    if (!moved.isEmpty()) {
+      parts.add(moved.size() == 1 ? "1 element moved" : moved.size() + " elements moved");
+    }
     return String.join("; ", parts);
   }
 
@@ -110,7 +130,7 @@ public record SceneDiff(
     if (a.has(ElementFlag.CHECKED) != b.has(ElementFlag.CHECKED)) {
       return label + (b.has(ElementFlag.CHECKED) ? " off → on" : " on → off");
     }
-    if (!sameIgnoringDigits(a.text(), b.text())) {
+    if (!a.text().equals(b.text())) {
       return "\"" + shorten(a.text()) + "\" → \"" + shorten(b.text()) + "\"";
     }
     for (ElementFlag flag : STATE) {
@@ -127,7 +147,7 @@ public record SceneDiff(
   }
 
   private static boolean differs(SceneElement a, SceneElement b) {
-    if (!sameIgnoringDigits(a.text(), b.text())) {
+    if (!a.text().equals(b.text())) {
       return true;
     }
     for (ElementFlag flag : STATE) {
@@ -138,19 +158,9 @@ public record SceneDiff(
     return false;
   }
 
-  /** Equal once every digit is treated alike: a clock or counter ticking is not an effect. */
-  static boolean sameIgnoringDigits(String a, String b) {
-    if (a.length() != b.length()) {
-      return a.replaceAll("\\d+", "0").equals(b.replaceAll("\\d+", "0"));
-    }
-    for (int i = 0; i < a.length(); i++) {
-      char x = a.charAt(i);
-      char y = b.charAt(i);
-      if (x != y && !(Character.isDigit(x) && Character.isDigit(y))) {
-        return false;
-      }
-    }
-    return true;
+  /** A status-bar clock: it changes on its own, so it is never an action's effect. */
+  static boolean isClock(SceneElement e) {
+    return e.resourceId().endsWith(":id/clock") || CLOCK_TEXT.matcher(e.text().strip()).matches();
   }
 
   private static String shorten(String text) {

@@ -89,4 +89,52 @@ class SceneDiffTest {
 
     assertThat(SceneDiff.between(scene(off), scene(on)).summary()).isEqualTo("switch off → on");
   }
+
+  @Test
+  void aCounterGoingUpIsAVisibleEffect() {
+    SceneDiff diff =
+        SceneDiff.between(scene(el("count", "3 items")), scene(el("count", "4 items")));
+
+    assertThat(diff.unchanged()).isFalse();
+    assertThat(diff.summary()).isEqualTo("\"3 items\" → \"4 items\"");
+  }
+
+  @Test
+  void aClockElementIsIgnoredWhateverItShows() {
+    SceneElement before =
+        new SceneElement(
+            "c",
+            "text",
+            new Bounds(0, 0, 10, 10),
+            "05:29",
+            1.0,
+            Source.TREE,
+            "com.android.systemui:id/clock",
+            Set.of());
+    SceneElement after =
+        new SceneElement(
+            "c",
+            "text",
+            new Bounds(0, 0, 12, 10),
+            "05:30",
+            1.0,
+            Source.TREE,
+            "com.android.systemui:id/clock",
+            Set.of());
+
+    assertThat(SceneDiff.between(scene(before), scene(after)).unchanged()).isTrue();
+  }
+
+  @Test
+  void elementsThatOnlyMovedAreAnEffectAndAreCounted() {
+    SceneElement row = el("row", "Wi-Fi");
+    SceneElement scrolled =
+        new SceneElement("row", "text", new Bounds(0, 40, 10, 50), "Wi-Fi", 1.0, Source.TREE);
+
+    SceneDiff diff = SceneDiff.between(scene(row), scene(scrolled));
+
+    assertThat(diff.unchanged()).isFalse();
+    assertThat(diff.moved()).hasSize(1);
+    assertThat(diff.summary()).isEqualTo("1 element moved");
+  }
 }

@@ -4,6 +4,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
+import dev.apex.perception.SceneDiff;
 import dev.apex.runtime.TaskContext;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,9 +62,9 @@ final class TaskSession {
       effect = StepNote.Effect.UNKNOWN;
     } else {
       effect =
-          ScreenChange.visible(p.scene(), now)
-              ? StepNote.Effect.CHANGED
-              : StepNote.Effect.NO_VISIBLE_EFFECT;
+          SceneDiff.between(p.scene(), now).unchanged()
+              ? StepNote.Effect.NO_VISIBLE_EFFECT
+              : StepNote.Effect.CHANGED;
     }
     notes.add(
         new StepNote(
