@@ -28,7 +28,6 @@ final class Observe implements Observer {
   private final Perceiver perceiver;
   private final Enricher enricher;
   private final String goal;
-  private Enrichment lastEnrichment;
 
   Observe(Device device, Perceiver perceiver, Enricher enricher, String goal) {
     this.device = device;
@@ -70,7 +69,6 @@ final class Observe implements Observer {
       return new Observation(scene, capture.screenshot());
     }
     Enrichment enrichment = enricher.enrich(scene, compactContext(scene, goal));
-    lastEnrichment = enrichment;
     Map<String, Object> annotations = new LinkedHashMap<>();
     if (enrichment.usage() != null && !enrichment.usage().equals(LlmUsage.NONE)) {
       annotations.put("llm_usage", enrichment.usage());
@@ -79,10 +77,5 @@ final class Observe implements Observer {
       annotations.put("semantic_unavailable", enrichment.reason());
     }
     return new Observation(scene, capture.screenshot(), enrichment.semanticScene(), annotations);
-  }
-
-  /** The latest enrichment, or null when none ran. */
-  Enrichment lastEnrichment() {
-    return lastEnrichment;
   }
 }
