@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.RawCapture;
-import dev.apex.core.ScreenSize;
 import dev.apex.device.Device;
-import dev.apex.device.Key;
+import dev.apex.device.ForwardingDevice;
 import dev.apex.device.android.AndroidCommands;
 import dev.apex.runtime.RetryPolicy;
 import dev.apex.testkit.FaultyDevice;
@@ -21,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -226,21 +224,15 @@ class DeviceFaultsTest {
    * Passes every call through, running {@code hook} just before the {@code n}th capture: a way to
    * arm a fault on the fake server at a chosen point of a run, with no timing involved.
    */
-  private static final class BeforeCapture implements Device {
-    private final Device delegate;
+  private static final class BeforeCapture extends ForwardingDevice {
     private final int n;
     private final Runnable hook;
     private int captures;
 
     BeforeCapture(Device delegate, int n, Runnable hook) {
-      this.delegate = delegate;
+      super(delegate);
       this.n = n;
       this.hook = hook;
-    }
-
-    @Override
-    public String id() {
-      return delegate.id();
     }
 
     @Override
@@ -248,52 +240,7 @@ class DeviceFaultsTest {
       if (++captures == n) {
         hook.run();
       }
-      return delegate.capture();
-    }
-
-    @Override
-    public void tap(int x, int y) {
-      delegate.tap(x, y);
-    }
-
-    @Override
-    public void swipe(int fromX, int fromY, int toX, int toY, Duration duration) {
-      delegate.swipe(fromX, fromY, toX, toY, duration);
-    }
-
-    @Override
-    public void typeText(String text) {
-      delegate.typeText(text);
-    }
-
-    @Override
-    public void pressKey(Key key) {
-      delegate.pressKey(key);
-    }
-
-    @Override
-    public void launchApp(String appId) {
-      delegate.launchApp(appId);
-    }
-
-    @Override
-    public void terminateApp(String appId) {
-      delegate.terminateApp(appId);
-    }
-
-    @Override
-    public Optional<String> currentApp() {
-      return delegate.currentApp();
-    }
-
-    @Override
-    public ScreenSize screenSize() {
-      return delegate.screenSize();
-    }
-
-    @Override
-    public void close() {
-      delegate.close();
+      return super.capture();
     }
   }
 }
