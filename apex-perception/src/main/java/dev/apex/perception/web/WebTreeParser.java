@@ -10,6 +10,7 @@ import dev.apex.core.Json;
 import dev.apex.core.ParseException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.TreeFormat;
+import dev.apex.perception.NodePath;
 import dev.apex.perception.TreeDepth;
 import dev.apex.perception.TreeParser;
 import dev.apex.perception.UiNode;
@@ -86,7 +87,7 @@ public final class WebTreeParser implements TreeParser {
     }
     String origin = origin(doc.path("url").asText(""));
     int maxDepth = TreeDepth.limit();
-    List<UiNode> children = children(doc.path("nodes"), "", scale, origin, 1, maxDepth);
+    List<UiNode> children = children(doc.path("nodes"), NodePath.ROOT, scale, origin, 1, maxDepth);
     boolean scrolls =
         doc.path("page").path(0).asDouble() > doc.path("viewport").path(0).asDouble() + 1
             || doc.path("page").path(1).asDouble() > doc.path("viewport").path(1).asDouble() + 1;
@@ -106,21 +107,20 @@ public final class WebTreeParser implements TreeParser {
   }
 
   private static List<UiNode> children(
-      JsonNode nodes, String parent, double scale, String pkg, int depth, int maxDepth) {
+      JsonNode nodes, NodePath parent, double scale, String pkg, int depth, int maxDepth) {
     if (!nodes.isArray() || nodes.isEmpty()) {
       return List.of();
     }
     TreeDepth.check(depth, maxDepth, WHAT, "");
     List<UiNode> out = new ArrayList<>(nodes.size());
     for (int i = 0; i < nodes.size(); i++) {
-      String path = parent.isEmpty() ? String.valueOf(i) : parent + "/" + i;
-      out.add(node(nodes.get(i), path, scale, pkg, depth, maxDepth));
+      out.add(node(nodes.get(i), parent.child(i), scale, pkg, depth, maxDepth));
     }
     return out;
   }
 
   private static UiNode node(
-      JsonNode n, String path, double scale, String pkg, int depth, int maxDepth) {
+      JsonNode n, NodePath path, double scale, String pkg, int depth, int maxDepth) {
     String tag = n.path("tag").asText("");
     String role = n.path("role").asText("");
     String label = n.path("label").asText("");

@@ -2,6 +2,7 @@ package dev.apex.perception.xml;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
+import dev.apex.perception.NodePath;
 import dev.apex.perception.TreeDepth;
 import dev.apex.perception.UiNode;
 import java.util.ArrayList;
@@ -94,7 +95,7 @@ public abstract class TreeHandler extends DefaultHandler {
       throws SAXException {
     if (depth < 0) {
       NodeFields top = frame(0);
-      top.reset("", true);
+      top.reset(NodePath.ROOT, true);
       depth = 0;
       if (isWrapper(qName)) {
         top.className = qName;
@@ -110,8 +111,7 @@ public abstract class TreeHandler extends DefaultHandler {
           locator == null ? 1 : Math.max(1, locator.getColumnNumber()));
     }
     NodeFields parent = frames.get(depth);
-    String path =
-        depth == 0 ? Integer.toString(parent.childCount) : parent.path + '/' + parent.childCount;
+    NodePath path = parent.path.child(parent.childCount);
     parent.childCount++;
     depth++;
     NodeFields node = frame(depth);
@@ -144,7 +144,7 @@ public abstract class TreeHandler extends DefaultHandler {
 
   /** The mutable fields of one node while its element is open. */
   public static final class NodeFields {
-    String path;
+    NodePath path;
     int childCount;
     final List<UiNode> children = new ArrayList<>();
 
@@ -157,7 +157,7 @@ public abstract class TreeHandler extends DefaultHandler {
     public boolean visible;
     private final EnumSet<ElementFlag> flags = EnumSet.noneOf(ElementFlag.class);
 
-    void reset(String path, boolean visible) {
+    void reset(NodePath path, boolean visible) {
       this.path = path;
       this.visible = visible;
       childCount = 0;
