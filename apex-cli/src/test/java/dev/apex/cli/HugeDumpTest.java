@@ -55,6 +55,33 @@ class HugeDumpTest {
     assertThat(wide.out()).contains(" row 99999");
   }
 
+  @Test
+  @Timeout(300)
+  void aDumpAsDeepAsAllowedAndVeryWideIsDescribedInTheSameHeap() throws Exception {
+    // 150,000 leaves under a 999-level chain: with each node holding its whole path as text
+    // (2,000 characters here) this needed over 300 MB; linked paths need a few bytes a node.
+    Path dump = dir.resolve("deep-wide.xml");
+    try (Writer out = Files.newBufferedWriter(dump, StandardCharsets.UTF_8)) {
+      out.write("<?xml version='1.0' encoding='UTF-8'?>\n<hierarchy rotation=\"0\">\n");
+      for (int i = 0; i < 999; i++) {
+        out.write("<node bounds=\"[0,0][1080,1920]\">");
+      }
+      for (int i = 0; i < 150_000; i++) {
+        out.write("<node text=\"leaf " + i + "\" clickable=\"true\" bounds=\"[0,0][90,90]\"/>\n");
+      }
+      for (int i = 0; i < 999; i++) {
+        out.write("</node>");
+      }
+      out.write("</hierarchy>\n");
+    }
+
+    Child r = describe(dump);
+
+    assertThat(r.err()).isEmpty();
+    assertThat(r.exit()).isZero();
+    assertThat(r.out()).contains(" leaf 149999");
+  }
+
   /** {@code depth} nested nodes, each labelled with its level, under {@code <hierarchy>}. */
   private static Path chain(Path file, int depth) throws IOException {
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
