@@ -19,12 +19,13 @@ import java.util.Set;
 /**
  * M2: whether the scene keeps every element a user can act on. Deterministic: no timing.
  *
- * <p>A node counts when it is visible, has an area and is interactive (clickable, long-clickable,
- * checkable, editable or scrollable). It is retained when exactly one scene element has its id
- * ({@link ElementIds#of}, the id the scene builder gives it) and that element contains the node's
- * centre, so a tap on the element lands on the node. A node's centre is ambiguous when it lies
- * inside kept elements with two or more different labels (ignoring case; unlabelled elements do not
- * count): a planner tapping there could mean either.
+ * <p>A node counts when it is visible, has an area at least partly on the screen ({@link
+ * SceneBuilder#onScreen}: one wholly off it cannot be tapped) and is interactive (clickable,
+ * long-clickable, checkable, editable or scrollable). It is retained when exactly one scene element
+ * has its id ({@link ElementIds#of}, the id the scene builder gives it) and that element contains
+ * the node's centre, so a tap on the element lands on the node. A node's centre is ambiguous when
+ * it lies inside kept elements with two or more different labels (ignoring case; unlabelled
+ * elements do not count): a planner tapping there could mean either.
  */
 public final class Retention {
 
@@ -53,7 +54,9 @@ public final class Retention {
     int ambiguous = 0;
     List<String> missing = new ArrayList<>();
     for (UiNode node : tree.nodes()) {
-      if (!node.visible() || !node.bounds().hasArea() || !node.interactive()) {
+      if (!node.visible()
+          || !SceneBuilder.onScreen(node.bounds(), tree.width(), tree.height())
+          || !node.interactive()) {
         continue;
       }
       interactive++;

@@ -26,6 +26,11 @@ import java.util.function.Supplier;
  * @param pollInterval how often the timeline is polled for the event stream; default 500 ms
  * @param confirmationTimeout how long a task's sensitive action waits for a person to allow it in
  *     the UI before it is refused; default 2 minutes; zero refuses at once
+ * @param requestTimeout how long a client may take to send a whole request once it has started; a
+ *     slower one is disconnected; default {@code 10 s}
+ * @param eventHeartbeat how often an idle event stream sends a comment line; a stream whose client
+ *     has gone is noticed (and its slot freed) at the latest two heartbeats after it left; default
+ *     {@code 2 s}
  */
 public record ConsoleOptions(
     String host,
@@ -37,10 +42,14 @@ public record ConsoleOptions(
     TaskLauncher launcher,
     String version,
     Duration pollInterval,
-    Duration confirmationTimeout) {
+    Duration confirmationTimeout,
+    Duration requestTimeout,
+    Duration eventHeartbeat) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+  public static final Duration DEFAULT_EVENT_HEARTBEAT = Duration.ofSeconds(2);
 
   public ConsoleOptions {
     Objects.requireNonNull(host, "host");
@@ -64,6 +73,15 @@ public record ConsoleOptions(
       throw new IllegalArgumentException(
           "confirmationTimeout must not be negative, was " + confirmationTimeout);
     }
+    requirePositive(requestTimeout, "requestTimeout");
+    requirePositive(eventHeartbeat, "eventHeartbeat");
+  }
+
+  private static void requirePositive(Duration value, String name) {
+    Objects.requireNonNull(value, name);
+    if (value.toMillis() < 1) {
+      throw new IllegalArgumentException(name + " must be at least 1 ms, was " + value);
+    }
   }
 
   public static Builder builder(Timeline timeline, ApexConfigStore config) {
@@ -82,6 +100,8 @@ public record ConsoleOptions(
     private String version = "dev";
     private Duration pollInterval = Duration.ofMillis(500);
     private Duration confirmationTimeout = ConsoleConfirmer.DEFAULT_TIMEOUT;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+    private Duration eventHeartbeat = DEFAULT_EVENT_HEARTBEAT;
 
     private Builder(Timeline timeline, ApexConfigStore config) {
       this.timeline = Objects.requireNonNull(timeline, "timeline");
@@ -130,6 +150,18 @@ public record ConsoleOptions(
       return this;
     }
 
+    /** How long a client may take to send a request once it has started. */
+    public Builder requestTimeout(Duration requestTimeout) {
+      this.requestTimeout = requestTimeout;
+      return this;
+    }
+
+    /** How often an idle event stream checks that its client is still there. */
+    public Builder eventHeartbeat(Duration eventHeartbeat) {
+      this.eventHeartbeat = eventHeartbeat;
+      return this;
+    }
+
     public ConsoleOptions build() {
       return new ConsoleOptions(
           host,
@@ -141,7 +173,9 @@ public record ConsoleOptions(
           launcher,
           version,
           pollInterval,
-          confirmationTimeout);
+          confirmationTimeout,
+          requestTimeout,
+          eventHeartbeat);
     }
   }
 }

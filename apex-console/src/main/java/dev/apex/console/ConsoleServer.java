@@ -8,7 +8,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
@@ -36,14 +35,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class ConsoleServer implements AutoCloseable {
 
-  static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
   static final Duration TASK_STOP_GRACE = Duration.ofSeconds(5);
-  static final int HTTP_THREADS = EventHub.MAX_SUBSCRIBERS + 8;
 
   private static final Logger log = LoggerFactory.getLogger(ConsoleServer.class);
 
   private final HttpServer http;
-  private final ExecutorService httpThreads;
+  private final HttpWorkers httpThreads;
   private final ScheduledExecutorService poller;
   private final EventHub hub;
   private final RunningTasks running;
@@ -53,7 +50,7 @@ public final class ConsoleServer implements AutoCloseable {
 
   private ConsoleServer(
       HttpServer http,
-      ExecutorService httpThreads,
+      HttpWorkers httpThreads,
       ScheduledExecutorService poller,
       EventHub hub,
       RunningTasks running,
@@ -118,7 +115,7 @@ public final class ConsoleServer implements AutoCloseable {
             options.timeline(), options.config(), options.devices(), running, options.version())
         .register(router);
     new TasksApi(options.timeline(), running).register(router);
-    new EventStream(hub, KEEP_ALIVE).register(router);
+    new EventStream(hub, options.eventHeartbeat()).register(router);
 
     // The first poll notes what is already there, so every task after this start is an event.
     follower.poll();
@@ -126,10 +123,10 @@ public final class ConsoleServer implements AutoCloseable {
         Executors.newSingleThreadScheduledExecutor(threads("apex-console-poller"));
     long interval = options.pollInterval().toMillis();
     poller.scheduleWithFixedDelay(follower::poll, interval, interval, TimeUnit.MILLISECONDS);
-    ExecutorService httpThreads =
-        Executors.newFixedThreadPool(HTTP_THREADS, threads("apex-console-http"));
+    HttpWorkers httpThreads =
+        new HttpWorkers(options.requestTimeout(), System::nanoTime, threads("apex-console-http"));
     http.setExecutor(httpThreads);
-    http.createContext("/", router);
+    http.createContext("/", router).getFilters().add(httpThreads.requestReader());
     http.start();
 
     String hostInUrl = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
@@ -178,11 +175,8 @@ public final class ConsoleServer implements AutoCloseable {
     poller.shutdownNow();
     // The streams have ended, so no exchange waits for a delay to finish.
     http.stop(0);
-    httpThreads.shutdown();
     try {
-      if (!httpThreads.awaitTermination(2, TimeUnit.SECONDS)) {
-        httpThreads.shutdownNow();
-      }
+      httpThreads.shutdown(Duration.ofSeconds(2));
       poller.awaitTermination(2, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       httpThreads.shutdownNow();

@@ -9,19 +9,21 @@ import java.time.Duration;
 /**
  * {@code GET /api/events[?task=ID]}: a server-sent event stream of {@code task_started}, {@code
  * step} and {@code task_finished} events (data: the same JSON as the tasks API), for every task or
- * one. A comment line is sent when nothing happened for a while, which also notices a client that
- * left. The handler's thread waits on its subscription's queue with a timeout, never on the socket
- * alone, and returns as soon as the hub closes, so stopping the console does not hang on an open
- * stream.
+ * one. A comment line (the heartbeat) is sent when nothing happened for a heartbeat interval: it is
+ * how a client that left is noticed, since nothing reads the socket while the response streams. The
+ * first write after the client closed still succeeds (the peer answers it with a reset), the next
+ * fails, so a slot is freed at the latest two heartbeats after its client left. The handler's
+ * thread waits on its subscription's queue with a timeout, never on the socket alone, and returns
+ * as soon as the hub closes, so stopping the console does not hang on an open stream.
  */
 final class EventStream {
 
   private final EventHub hub;
-  private final Duration keepAlive;
+  private final Duration heartbeat;
 
-  EventStream(EventHub hub, Duration keepAlive) {
+  EventStream(EventHub hub, Duration heartbeat) {
     this.hub = hub;
-    this.keepAlive = keepAlive;
+    this.heartbeat = heartbeat;
   }
 
   void register(Router router) {
@@ -35,6 +37,7 @@ final class EventStream {
     }
     EventHub.Subscription subscription = hub.subscribe(task);
     if (subscription == null) {
+      call.exchange().getResponseHeaders().set("Retry-After", "2");
       throw new HttpError(503, "too many open event streams; close a console tab and retry");
     }
     HttpExchange exchange = call.exchange();
@@ -45,7 +48,7 @@ final class EventStream {
       OutputStream out = exchange.getResponseBody();
       write(out, "retry: 2000\n: connected\n\n");
       while (true) {
-        EventHub.Event event = subscription.next(keepAlive);
+        EventHub.Event event = subscription.next(heartbeat);
         if (event == null) {
           write(out, ": keep-alive\n\n");
         } else if (subscription.isEnd(event)) {

@@ -105,7 +105,8 @@ final class TasksApi {
               + id
               + " has no screenshot (none taken, or retention dropped it)");
     }
-    call.exchange().getResponseHeaders().set("Cache-Control", "private, max-age=86400, immutable");
+    // A phone's screen is private data: it keeps the Router's "Cache-Control: no-store", so it
+    // never sits in a browser's cache after the tab is closed.
     call.bytes(200, "image/png", png.get());
   }
 

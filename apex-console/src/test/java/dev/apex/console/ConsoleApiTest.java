@@ -144,6 +144,8 @@ class ConsoleApiTest {
     assertThat(png.statusCode()).isEqualTo(200);
     assertThat(png.headers().firstValue("Content-Type")).hasValue("image/png");
     assertThat(png.body()).isEqualTo(TestSteps.png());
+    // A phone's screen is private data: never kept in a browser cache.
+    assertThat(png.headers().allValues("Cache-Control")).containsExactly("no-store");
     assertThat(none.statusCode()).isEqualTo(404);
   }
 

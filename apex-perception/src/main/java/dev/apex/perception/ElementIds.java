@@ -10,7 +10,7 @@ import dev.apex.core.Bounds;
  */
 public final class ElementIds {
 
-  private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+  static final long FNV_OFFSET = 0xcbf29ce484222325L;
   private static final long FNV_PRIME = 0x100000001b3L;
   private static final long MASK = (1L << 52) - 1;
 
@@ -18,8 +18,8 @@ public final class ElementIds {
 
   /** The id of a tree node. */
   public static String of(UiNode node) {
-    long h = FNV_OFFSET;
-    h = mix(h, node.path());
+    // The path's hash is FNV-1a over its text, kept per path so no path text is built here.
+    long h = node.nodePath().hash();
     h = mix((h ^ 1) * FNV_PRIME, node.resourceId());
     h = mix((h ^ 2) * FNV_PRIME, node.className());
     return "e" + Long.toString(h & MASK, 36);
@@ -36,10 +36,14 @@ public final class ElementIds {
     return "o" + Long.toString(h & MASK, 36);
   }
 
-  private static long mix(long h, String s) {
+  static long mix(long h, String s) {
     for (int i = 0; i < s.length(); i++) {
-      h = (h ^ s.charAt(i)) * FNV_PRIME;
+      h = mix(h, s.charAt(i));
     }
     return h;
+  }
+
+  static long mix(long h, char c) {
+    return (h ^ c) * FNV_PRIME;
   }
 }

@@ -32,11 +32,11 @@ import java.util.Objects;
  *   <li>any other unmatched box becomes its own {@link Source#OCR} element.
  * </ul>
  *
- * <p><b>What is kept.</b> Nodes that are not visible or have no area are dropped. Interactive nodes
- * (clickable, long-clickable, checkable, editable, scrollable) with area are always kept. Other
- * nodes are kept when they carry a label (text, else description, else fused OCR text); pure layout
- * containers and unlabelled images are dropped. Labels are then merged, so that each text appears
- * once, on the element one acts on:
+ * <p><b>What is kept.</b> Nodes that are not visible, have no area or lie wholly off the screen are
+ * dropped. Interactive nodes (clickable, long-clickable, checkable, editable, scrollable) with area
+ * are always kept. Other nodes are kept when they carry a label (text, else description, else fused
+ * OCR text); pure layout containers and unlabelled images are dropped. Labels are then merged, so
+ * that each text appears once, on the element one acts on:
  *
  * <ul>
  *   <li>a non-interactive node whose label a kept descendant repeats (ignoring case) is carried by
@@ -91,7 +91,7 @@ public final class SceneBuilder {
       label[i] = !node.text().isEmpty() ? node.text() : node.description();
       confidence[i] = 1.0;
       source[i] = Source.TREE;
-      usable[i] = node.visible() && node.bounds().hasArea();
+      usable[i] = node.visible() && onScreen(node.bounds(), tree.width(), tree.height());
     }
     List<OcrBox> ocrOnly = fuse(tree, flat, ocr, usable, label, confidence, source);
 
@@ -267,6 +267,19 @@ public final class SceneBuilder {
         label[i] = merged.toString();
       }
     }
+  }
+
+  /**
+   * Whether a box has area and at least part of it on the screen: a box wholly left of or above the
+   * screen, or wholly right of or below it, cannot be seen or tapped. A side of 0 (size unknown)
+   * bounds nothing.
+   */
+  public static boolean onScreen(Bounds b, int width, int height) {
+    return b.hasArea()
+        && b.right() > 0
+        && b.bottom() > 0
+        && (width <= 0 || b.left() < width)
+        && (height <= 0 || b.top() < height);
   }
 
   private static boolean containsIgnoreCase(CharSequence haystack, String needle) {

@@ -2,6 +2,7 @@ package dev.apex.perception;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -9,60 +10,154 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * One node of a device's UI tree, platform-neutral.
+ * One node of a device's UI tree, platform-neutral. Immutable; equal when every field and the
+ * children are.
  *
- * @param path the node's position from the root as child indexes, e.g. {@code 0/2/1}; with {@code
- *     className} and {@code resourceId} it makes the element id stable across captures
- * @param className the platform class or type, e.g. {@code android.widget.Button}, {@code
- *     XCUIElementTypeButton}, {@code button}
- * @param text the node's text (Android text, iOS value/label, DOM text); empty, never null
- * @param description the accessibility description (content-desc, iOS label/name, aria-label)
- * @param resourceId Android resource-id, iOS name/identifier, DOM id; empty when none
- * @param packageName the app it belongs to, where known
- * @param bounds in screenshot pixels (the parser applies the capture's scale)
- * @param flags state flags
- * @param visible false when the platform says it is not visible
- * @param children child nodes in document order
+ * <p>Not a record: its path is kept as a {@link NodePath} (a link to the parent's), so a tree's
+ * paths cost memory linear in its size however deep it nests, and {@link #path()} writes the text
+ * only when asked.
  */
-public record UiNode(
-    String path,
-    String className,
-    String text,
-    String description,
-    String resourceId,
-    String packageName,
-    Bounds bounds,
-    Set<ElementFlag> flags,
-    boolean visible,
-    List<UiNode> children) {
+public final class UiNode {
 
-  public UiNode {
-    Objects.requireNonNull(path, "path");
-    Objects.requireNonNull(bounds, "bounds");
-    className = className == null ? "" : className;
-    text = text == null ? "" : text;
-    description = description == null ? "" : description;
-    resourceId = resourceId == null ? "" : resourceId;
-    packageName = packageName == null ? "" : packageName;
-    flags =
+  private final NodePath path;
+  private final String className;
+  private final String text;
+  private final String description;
+  private final String resourceId;
+  private final String packageName;
+  private final Bounds bounds;
+  private final Set<ElementFlag> flags;
+  private final boolean visible;
+  private final List<UiNode> children;
+
+  /**
+   * A node whose path is given as text ({@code 0/2/1}); see {@link NodePath#of}. The parameters are
+   * those of the accessors.
+   */
+  public UiNode(
+      String path,
+      String className,
+      String text,
+      String description,
+      String resourceId,
+      String packageName,
+      Bounds bounds,
+      Set<ElementFlag> flags,
+      boolean visible,
+      List<UiNode> children) {
+    this(
+        NodePath.of(Objects.requireNonNull(path, "path")),
+        className,
+        text,
+        description,
+        resourceId,
+        packageName,
+        bounds,
+        flags,
+        visible,
+        children);
+  }
+
+  /** A node at {@code path}; what parsers use. Null strings become empty. */
+  public UiNode(
+      NodePath path,
+      String className,
+      String text,
+      String description,
+      String resourceId,
+      String packageName,
+      Bounds bounds,
+      Set<ElementFlag> flags,
+      boolean visible,
+      List<UiNode> children) {
+    this.path = Objects.requireNonNull(path, "path");
+    this.bounds = Objects.requireNonNull(bounds, "bounds");
+    this.className = className == null ? "" : className;
+    this.text = text == null ? "" : text;
+    this.description = description == null ? "" : description;
+    this.resourceId = resourceId == null ? "" : resourceId;
+    this.packageName = packageName == null ? "" : packageName;
+    this.flags =
         flags == null || flags.isEmpty()
             ? Set.of()
             : Collections.unmodifiableSet(EnumSet.copyOf(flags));
-    children = children == null ? List.of() : List.copyOf(children);
+    this.visible = visible;
+    this.children = children == null ? List.of() : List.copyOf(children);
+  }
+
+  /**
+   * The node's position from the root as child indexes, e.g. {@code 0/2/1}; with {@code className}
+   * and {@code resourceId} it makes the element id stable across captures. Written on each call, in
+   * time linear in the depth.
+   */
+  public String path() {
+    return path.toString();
+  }
+
+  /** The same position, without writing it out. */
+  public NodePath nodePath() {
+    return path;
+  }
+
+  /** The platform class or type, e.g. {@code android.widget.Button}, {@code button}. */
+  public String className() {
+    return className;
+  }
+
+  /** The node's text (Android text, iOS value/label, DOM text); empty, never null. */
+  public String text() {
+    return text;
+  }
+
+  /** The accessibility description (content-desc, iOS label/name, aria-label). */
+  public String description() {
+    return description;
+  }
+
+  /** Android resource-id, iOS name/identifier, DOM id; empty when none. */
+  public String resourceId() {
+    return resourceId;
+  }
+
+  /** The app it belongs to, where known. */
+  public String packageName() {
+    return packageName;
+  }
+
+  /** In screenshot pixels (the parser applies the capture's scale). */
+  public Bounds bounds() {
+    return bounds;
+  }
+
+  /** State flags. */
+  public Set<ElementFlag> flags() {
+    return flags;
+  }
+
+  /** False when the platform says it is not visible. */
+  public boolean visible() {
+    return visible;
+  }
+
+  /** Child nodes in document order. */
+  public List<UiNode> children() {
+    return children;
   }
 
   /** This node and all its descendants, depth first, in document order. */
   public List<UiNode> flatten() {
-    java.util.ArrayList<UiNode> out = new java.util.ArrayList<>();
-    collect(this, out);
-    return out;
-  }
-
-  private static void collect(UiNode node, List<UiNode> out) {
-    out.add(node);
-    for (UiNode child : node.children) {
-      collect(child, out);
+    // An explicit stack: a tree may nest deeper than recursion allows.
+    ArrayList<UiNode> out = new ArrayList<>();
+    ArrayList<UiNode> stack = new ArrayList<>();
+    stack.add(this);
+    while (!stack.isEmpty()) {
+      UiNode node = stack.remove(stack.size() - 1);
+      out.add(node);
+      for (int i = node.children.size() - 1; i >= 0; i--) {
+        stack.add(node.children.get(i));
+      }
     }
+    return out;
   }
 
   /** Whether a user can act on it: clickable, long-clickable, checkable, editable or scrollable. */
@@ -74,5 +169,61 @@ public record UiNode(
       }
     }
     return false;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o == this
+        || (o instanceof UiNode n
+            && visible == n.visible
+            && path.equals(n.path)
+            && className.equals(n.className)
+            && text.equals(n.text)
+            && description.equals(n.description)
+            && resourceId.equals(n.resourceId)
+            && packageName.equals(n.packageName)
+            && bounds.equals(n.bounds)
+            && flags.equals(n.flags)
+            && children.equals(n.children));
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        path,
+        className,
+        text,
+        description,
+        resourceId,
+        packageName,
+        bounds,
+        flags,
+        visible,
+        children);
+  }
+
+  @Override
+  public String toString() {
+    return "UiNode[path="
+        + path
+        + ", className="
+        + className
+        + ", text="
+        + text
+        + ", description="
+        + description
+        + ", resourceId="
+        + resourceId
+        + ", packageName="
+        + packageName
+        + ", bounds="
+        + bounds
+        + ", flags="
+        + flags
+        + ", visible="
+        + visible
+        + ", children="
+        + children.size()
+        + "]";
   }
 }

@@ -144,6 +144,25 @@ class SceneBuilderTest {
   }
 
   @Test
+  void nodesWhollyOffTheScreenAreDroppedAndOnesPartlyOnItKept() {
+    // The screen is 1000×2000.
+    UiTree tree =
+        screen(
+            node(-500, -500, -100, -100).text("above left").flag(ElementFlag.CLICKABLE),
+            node(-100, 100, 0, 200).text("left, touching the edge").flag(ElementFlag.CLICKABLE),
+            node(1000, 100, 1200, 200).text("right").flag(ElementFlag.CLICKABLE),
+            node(100, 2000, 200, 2100).text("below").flag(ElementFlag.CLICKABLE),
+            node(-50, 300, 50, 400).text("partly on").flag(ElementFlag.CLICKABLE),
+            node(950, 1950, 1100, 2100).text("corner").flag(ElementFlag.CLICKABLE));
+
+    Scene scene = SceneBuilder.build(tree, List.of());
+
+    assertThat(scene.elements())
+        .extracting(SceneElement::text)
+        .containsExactly("partly on", "corner");
+  }
+
+  @Test
   void interactiveNodesWithAreaAreAlwaysKeptAndLayoutContainersDropped() {
     UiTree tree =
         screen(

@@ -2,6 +2,7 @@ package dev.apex.perception.web;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
@@ -9,6 +10,8 @@ import dev.apex.core.Json;
 import dev.apex.core.ParseException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.TreeFormat;
+import dev.apex.perception.NodePath;
+import dev.apex.perception.TreeDepth;
 import dev.apex.perception.TreeParser;
 import dev.apex.perception.UiNode;
 import dev.apex.perception.UiTree;
@@ -83,7 +86,8 @@ public final class WebTreeParser implements TreeParser {
       height = (int) Math.round(doc.path("viewport").path(1).asDouble() * scale);
     }
     String origin = origin(doc.path("url").asText(""));
-    List<UiNode> children = children(doc.path("nodes"), "", scale, origin);
+    int maxDepth = TreeDepth.limit();
+    List<UiNode> children = children(doc.path("nodes"), NodePath.ROOT, scale, origin, 1, maxDepth);
     boolean scrolls =
         doc.path("page").path(0).asDouble() > doc.path("viewport").path(0).asDouble() + 1
             || doc.path("page").path(1).asDouble() > doc.path("viewport").path(1).asDouble() + 1;
@@ -102,19 +106,21 @@ public final class WebTreeParser implements TreeParser {
     return new UiTree(width, height, 0, root);
   }
 
-  private static List<UiNode> children(JsonNode nodes, String parent, double scale, String pkg) {
+  private static List<UiNode> children(
+      JsonNode nodes, NodePath parent, double scale, String pkg, int depth, int maxDepth) {
     if (!nodes.isArray() || nodes.isEmpty()) {
       return List.of();
     }
+    TreeDepth.check(depth, maxDepth, WHAT, "");
     List<UiNode> out = new ArrayList<>(nodes.size());
     for (int i = 0; i < nodes.size(); i++) {
-      String path = parent.isEmpty() ? String.valueOf(i) : parent + "/" + i;
-      out.add(node(nodes.get(i), path, scale, pkg));
+      out.add(node(nodes.get(i), parent.child(i), scale, pkg, depth, maxDepth));
     }
     return out;
   }
 
-  private static UiNode node(JsonNode n, String path, double scale, String pkg) {
+  private static UiNode node(
+      JsonNode n, NodePath path, double scale, String pkg, int depth, int maxDepth) {
     String tag = n.path("tag").asText("");
     String role = n.path("role").asText("");
     String label = n.path("label").asText("");
@@ -136,7 +142,7 @@ public final class WebTreeParser implements TreeParser {
         bounds(n.path("box"), scale),
         flags,
         !n.path("off").asBoolean(false),
-        children(n.path("children"), path, scale, pkg));
+        children(n.path("children"), path, scale, pkg, depth + 1, maxDepth));
   }
 
   private static Bounds bounds(JsonNode box, double scale) {
@@ -159,6 +165,9 @@ public final class WebTreeParser implements TreeParser {
         throw new ParseException(WHAT, 1, 1, "the tree is empty");
       }
       return doc;
+    } catch (StreamConstraintsException e) {
+      // The JSON reader's own nesting bound (two levels per node) is hit before ours.
+      throw TreeDepth.refusal(WHAT, TreeDepth.limit(), " (" + e.getOriginalMessage() + ")");
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
       throw new ParseException(

@@ -2,12 +2,15 @@ package dev.apex.perception.xml;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
+import dev.apex.perception.NodePath;
+import dev.apex.perception.TreeDepth;
 import dev.apex.perception.UiNode;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.xml.sax.Attributes;
+import org.xml.sax.Locator;
 import org.xml.sax.SAXException;
 import org.xml.sax.helpers.DefaultHandler;
 
@@ -17,7 +20,9 @@ import org.xml.sax.helpers.DefaultHandler;
  * fill a {@link NodeFields} from each element's attributes.
  *
  * <p>Paths are child indexes from the synthetic root ({@code 0/3/1}); visibility is inherited (a
- * node inside an invisible node is invisible). Single-use, not thread-safe.
+ * node inside an invisible node is invisible). A node deeper than {@link TreeDepth#limit()} (read
+ * when the handler is made) stops the parse: {@link XmlTrees#parse} then throws {@link
+ * TreeDepth.TooDeepException}. Single-use, not thread-safe.
  */
 public abstract class TreeHandler extends DefaultHandler {
 
@@ -34,6 +39,23 @@ public abstract class TreeHandler extends DefaultHandler {
   }
 
   private static final RootClosed ROOT_CLOSED = new RootClosed();
+
+  /** Thrown at the first node past the depth limit, where it opens. */
+  static final class TooDeep extends SAXException {
+    final int limit;
+    final int line;
+    final int column;
+
+    TooDeep(int limit, int line, int column) {
+      super("nested deeper than " + limit + " levels");
+      this.limit = limit;
+      this.line = line;
+      this.column = column;
+    }
+  }
+
+  private final int maxDepth = TreeDepth.limit();
+  private Locator locator;
 
   /** Frames reused per depth; their children lists are copied by UiNode and then cleared. */
   private final ArrayList<NodeFields> frames = new ArrayList<>();
@@ -64,10 +86,16 @@ public abstract class TreeHandler extends DefaultHandler {
   }
 
   @Override
-  public void startElement(String uri, String localName, String qName, Attributes attributes) {
+  public void setDocumentLocator(Locator locator) {
+    this.locator = locator;
+  }
+
+  @Override
+  public void startElement(String uri, String localName, String qName, Attributes attributes)
+      throws SAXException {
     if (depth < 0) {
       NodeFields top = frame(0);
-      top.reset("", true);
+      top.reset(NodePath.ROOT, true);
       depth = 0;
       if (isWrapper(qName)) {
         top.className = qName;
@@ -76,9 +104,14 @@ public abstract class TreeHandler extends DefaultHandler {
       }
       implicitRoot = true;
     }
+    if (depth >= maxDepth) {
+      throw new TooDeep(
+          maxDepth,
+          locator == null ? 1 : Math.max(1, locator.getLineNumber()),
+          locator == null ? 1 : Math.max(1, locator.getColumnNumber()));
+    }
     NodeFields parent = frames.get(depth);
-    String path =
-        depth == 0 ? Integer.toString(parent.childCount) : parent.path + '/' + parent.childCount;
+    NodePath path = parent.path.child(parent.childCount);
     parent.childCount++;
     depth++;
     NodeFields node = frame(depth);
@@ -111,7 +144,7 @@ public abstract class TreeHandler extends DefaultHandler {
 
   /** The mutable fields of one node while its element is open. */
   public static final class NodeFields {
-    String path;
+    NodePath path;
     int childCount;
     final List<UiNode> children = new ArrayList<>();
 
@@ -124,7 +157,7 @@ public abstract class TreeHandler extends DefaultHandler {
     public boolean visible;
     private final EnumSet<ElementFlag> flags = EnumSet.noneOf(ElementFlag.class);
 
-    void reset(String path, boolean visible) {
+    void reset(NodePath path, boolean visible) {
       this.path = path;
       this.visible = visible;
       childCount = 0;

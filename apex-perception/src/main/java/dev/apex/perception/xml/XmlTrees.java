@@ -1,6 +1,7 @@
 package dev.apex.perception.xml;
 
 import dev.apex.core.ParseException;
+import dev.apex.perception.TreeDepth;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -36,6 +37,7 @@ public final class XmlTrees {
    *
    * @param what what the bytes are, for the error message (e.g. {@code "uiautomator dump"})
    * @throws ParseException naming the 1-based line and column when the XML is malformed
+   * @throws TreeDepth.TooDeepException when it nests deeper than {@link TreeDepth#limit()}
    */
   public static void parse(byte[] bytes, TreeHandler handler, String what) {
     SAXParser parser = PARSER.get();
@@ -43,6 +45,8 @@ public final class XmlTrees {
       parser.parse(source(bytes), handler);
     } catch (TreeHandler.RootClosed done) {
       return;
+    } catch (TreeHandler.TooDeep e) {
+      throw TreeDepth.refusal(what, e.limit, " at line " + e.line + ", column " + e.column);
     } catch (SAXParseException e) {
       throw new ParseException(
           what,

@@ -117,11 +117,18 @@ class LargePagePerceptionTest {
         .as("every interactive element on screen is one Scene element")
         .containsAll(onScreenInteractive);
     assertThat(compactTokens).isLessThan(htmlTokens / 5);
-    // The whole page as one Scene (as if every element were on screen): the size a planner would
-    // read if it scrolled through everything.
+    // The whole page as one Scene (as if every element were on screen, so on a screen as big as
+    // the page: the scene drops what lies wholly off its screen): the size a planner would read if
+    // it scrolled through everything.
+    int pageWidth = tree.width();
+    int pageHeight = tree.height();
+    for (UiNode n : tree.nodes()) {
+      pageWidth = Math.max(pageWidth, n.bounds().right());
+      pageHeight = Math.max(pageHeight, n.bounds().bottom());
+    }
     Scene whole =
         SceneBuilder.build(
-            new UiTree(tree.width(), tree.height(), 0, allVisible(tree.root())), List.of());
+            new UiTree(pageWidth, pageHeight, 0, allVisible(tree.root())), List.of());
     int wholeTokens = CL100K.countTokens(CompactEncoder.encode(whole));
     assertThat(whole.elements().stream().map(SceneElement::resourceId))
         .as("every visible interactive element of the page is one element of the whole-page Scene")
