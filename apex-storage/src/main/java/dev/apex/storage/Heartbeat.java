@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * The thread that keeps this process's running tasks alive in the timeline: every interval it
  * refreshes their heartbeat and reads back whether someone asked to cancel one (a console in
  * another process) or recorded it as ended (a reader that judged this process gone). Each such
- * task's stop listener hears it once, on this thread, and the task is no longer beaten for.
+ * task's stop listener hears it once, on this thread. A task asked to stop is still beaten for
+ * until it finishes (its current step may take a while); one recorded as ended is not.
  *
  * <p>It runs apart from the tasks' own threads, so a step blocked in a device read or waiting for a
  * person keeps its task alive. One daemon thread per timeline, started with the first task;
@@ -28,12 +29,25 @@ final class Heartbeat implements AutoCloseable {
 
   /** One beat: refresh the given tasks and say, for each that must stop, why. */
   interface Beat {
-    Map<TaskId, String> beat(Set<TaskId> tasks);
+    Map<TaskId, Stop> beat(Set<TaskId> tasks);
+  }
+
+  /**
+   * Why a task must stop.
+   *
+   * @param reason for the task's cancellation, e.g. {@code cancelled from the console}
+   * @param ended whether the timeline already records it as ended (then it is beaten for no more)
+   */
+  record Stop(String reason, boolean ended) {}
+
+  private static final class Watch {
+    volatile Consumer<String> listener = reason -> {};
+    volatile boolean told;
   }
 
   private final Duration interval;
   private final Beat beat;
-  private final Map<TaskId, Consumer<String>> tracked = new ConcurrentHashMap<>();
+  private final Map<TaskId, Watch> tracked = new ConcurrentHashMap<>();
   private ScheduledExecutorService thread;
   private boolean closed;
   private boolean failing;
@@ -48,7 +62,7 @@ final class Heartbeat implements AutoCloseable {
     if (closed) {
       return;
     }
-    tracked.putIfAbsent(id, reason -> {});
+    tracked.putIfAbsent(id, new Watch());
     if (thread == null) {
       thread =
           Executors.newSingleThreadScheduledExecutor(
@@ -64,7 +78,12 @@ final class Heartbeat implements AutoCloseable {
 
   /** Sets who hears that the task must stop; false when the task is not beaten for here. */
   boolean onStop(TaskId id, Consumer<String> listener) {
-    return tracked.computeIfPresent(id, (k, old) -> listener) != null;
+    Watch watch = tracked.get(id);
+    if (watch == null) {
+      return false;
+    }
+    watch.listener = listener;
+    return true;
   }
 
   /** Stops beating for the task (it finished). */
@@ -78,7 +97,7 @@ final class Heartbeat implements AutoCloseable {
     if (ids.isEmpty()) {
       return;
     }
-    Map<TaskId, String> stops;
+    Map<TaskId, Stop> stops;
     try {
       stops = beat.beat(ids);
       if (failing) {
@@ -93,11 +112,12 @@ final class Heartbeat implements AutoCloseable {
       return;
     }
     stops.forEach(
-        (id, reason) -> {
-          Consumer<String> listener = tracked.remove(id);
-          if (listener != null) {
+        (id, stop) -> {
+          Watch watch = stop.ended() ? tracked.remove(id) : tracked.get(id);
+          if (watch != null && !watch.told) {
+            watch.told = true;
             try {
-              listener.accept(reason);
+              watch.listener.accept(stop.reason());
             } catch (RuntimeException e) {
               log.warn("the stop listener of task {} threw", id, e);
             }

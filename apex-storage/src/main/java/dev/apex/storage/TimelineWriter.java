@@ -131,8 +131,8 @@ final class TimelineWriter {
    * asked for it, or a status that is no longer {@link TaskStatus#RUNNING} (a reader judged its
    * owner gone, or a task not in the file at all).
    */
-  Map<TaskId, String> heartbeat(Set<TaskId> ids) throws SQLException {
-    Map<TaskId, String> stops = new HashMap<>();
+  Map<TaskId, Heartbeat.Stop> heartbeat(Set<TaskId> ids) throws SQLException {
+    Map<TaskId, Heartbeat.Stop> stops = new HashMap<>();
     String now = clock.instant().toString();
     inTransaction(
         () -> {
@@ -149,11 +149,13 @@ final class TimelineWriter {
               query.setString(1, id.value());
               try (ResultSet rs = query.executeQuery()) {
                 if (!rs.next()) {
-                  stops.put(id, "the task is no longer in the timeline");
+                  stops.put(id, new Heartbeat.Stop("the task is no longer in the timeline", true));
                 } else if (!TaskStatus.RUNNING.name().equals(rs.getString(1))) {
-                  stops.put(id, "the timeline recorded it as " + rs.getString(1));
+                  stops.put(
+                      id,
+                      new Heartbeat.Stop("the timeline recorded it as " + rs.getString(1), true));
                 } else if (rs.getString(2) != null) {
-                  stops.put(id, rs.getString(2));
+                  stops.put(id, new Heartbeat.Stop(rs.getString(2), false));
                 }
               }
             }

@@ -164,6 +164,10 @@ class LivenessTest {
     owner.beatNow();
 
     assertThat(heard).containsExactly("cancelled from the console");
+    // Asked to stop, the task may still take a while over its step: it stays alive meanwhile.
+    clock.advance(Duration.ofSeconds(30));
+    owner.beatNow();
+    assertThat(rawHeartbeat()).isEqualTo(START.plusSeconds(30).toString());
     owner.finishTask(TASK, TaskStatus.CANCELLED, "cancelled from the console after 0 step(s)");
     assertThat(console.requestCancel(TASK, "late")).isFalse();
     assertThatThrownBy(() -> console.requestCancel(TaskId.of("nope"), "x"))
