@@ -19,9 +19,10 @@ import sun.misc.SignalHandler;
  * stop at its next safe point (after the step it is on; at once inside a wait), prints one line,
  * and makes the run exit {@value #SIGINT_EXIT} or {@value #SIGTERM_EXIT} once the tasks have
  * recorded themselves {@code CANCELLED} with the signal as the reason. A second SIGINT quits at
- * once (the task then reads as {@code INTERRUPTED}). A step that does not end within the grace is
- * abandoned: the tasks are recorded {@code CANCELLED} saying so and the process halts with the same
- * code.
+ * once, recording the tasks cancelled if the timeline takes the write within a second (else they
+ * read as {@code INTERRUPTED} once the process is gone). A step that does not end within the grace
+ * is abandoned: the tasks are recorded {@code CANCELLED} saying so and the process halts with the
+ * same code.
  *
  * <p>Why {@code sun.misc.Signal} rather than only a shutdown hook: a hook cannot tell SIGINT from
  * SIGTERM (the reason names the signal), cannot let a second Ctrl-C quit (the JVM ignores signals
@@ -35,6 +36,9 @@ final class SignalStop implements AutoCloseable {
 
   static final int SIGINT_EXIT = 130;
   static final int SIGTERM_EXIT = 143;
+
+  /** How long a second Ctrl-C lets the tasks' ends be recorded before it quits. */
+  static final Duration QUICK_RECORD = Duration.ofSeconds(1);
 
   private final PrintWriter err;
   private final Duration grace;
@@ -124,8 +128,7 @@ final class SignalStop implements AutoCloseable {
     }
     if (!first) {
       if (name.equals("SIGINT")) {
-        say("apex: second Ctrl-C: quitting now; the task stays as recorded so far");
-        halt.accept(code);
+        quitNow(code);
       }
       return;
     }
@@ -139,6 +142,25 @@ final class SignalStop implements AutoCloseable {
     Thread watchdog = new Thread(() -> abandonAfterGrace(code), "apex-run-stop-watchdog");
     watchdog.setDaemon(true);
     watchdog.start();
+  }
+
+  /**
+   * A second Ctrl-C: records the tasks cancelled if that takes at most {@link #QUICK_RECORD} (a
+   * write to a healthy timeline takes milliseconds; one stuck behind a lock must not hold the
+   * exit), then quits. A task left unrecorded reads as INTERRUPTED once the process is gone.
+   */
+  private void quitNow(int code) {
+    String reason = reason() + " twice; quit before the current step ended";
+    Thread record = new Thread(() -> abandon.forEach(a -> a.accept(reason)), "apex-run-quit");
+    record.setDaemon(true);
+    record.start();
+    try {
+      record.join(QUICK_RECORD.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    say("apex: second Ctrl-C: quitting now");
+    halt.accept(code);
   }
 
   private synchronized String reason() {

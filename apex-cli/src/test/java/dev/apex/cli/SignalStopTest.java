@@ -47,12 +47,22 @@ class SignalStopTest {
   void aSecondCtrlCQuitsAtOnce() {
     try (SignalStop stop =
         SignalStop.detached(new PrintWriter(err, true), Duration.ofHours(1), halts::add)) {
+      List<String> abandoned = new CopyOnWriteArrayList<>();
       stop.newTask();
+      stop.onAbandon(abandoned::add);
       stop.received("SIGINT", SignalStop.SIGINT_EXIT);
       stop.received("SIGINT", SignalStop.SIGINT_EXIT);
 
       assertThat(halts).containsExactly(130);
       assertThat(stop.exitCode()).hasValue(130);
+      assertThat(abandoned)
+          .singleElement()
+          .asString()
+          .isEqualTo("cancelled: SIGINT twice; quit before the current step ended");
+      assertThat(err.toString().lines())
+          .last()
+          .asString()
+          .isEqualTo("apex: second Ctrl-C: quitting now");
     }
   }
 
