@@ -91,8 +91,12 @@ final class ChildRun implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() {
     process.destroyForcibly();
-    process.waitFor(1, TimeUnit.MINUTES);
+    try {
+      process.waitFor(1, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
