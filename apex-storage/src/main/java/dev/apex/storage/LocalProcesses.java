@@ -12,7 +12,8 @@ import java.util.Optional;
  * The processes of this host, through {@link ProcessHandle}. A recorded start instant matches a
  * live process's within {@link #START_TOLERANCE}: the JDK derives it from the boot time, which some
  * kernels report a second apart between two reads; a pid reused within two seconds of the same
- * start is not a case worth a false "alive".
+ * start is not a case worth a false "alive". A zombie (exited, not yet reaped by its parent) is
+ * gone.
  */
 final class LocalProcesses implements Processes {
 
@@ -36,7 +37,7 @@ final class LocalProcesses implements Processes {
   @Override
   public boolean isRunning(long pid, Instant processStart) {
     Optional<ProcessHandle> handle = ProcessHandle.of(pid);
-    if (handle.isEmpty() || !handle.get().isAlive()) {
+    if (handle.isEmpty() || !handle.get().isAlive() || isZombie(pid)) {
       return false;
     }
     Optional<Instant> started = handle.get().info().startInstant();
@@ -44,6 +45,28 @@ final class LocalProcesses implements Processes {
       return true;
     }
     return Duration.between(processStart, started.get()).abs().compareTo(START_TOLERANCE) <= 0;
+  }
+
+  /**
+   * Whether the process has exited but its parent has not reaped it yet: the JDK counts such a
+   * zombie as alive, yet it runs nothing. Read from {@code /proc} where there is one; false
+   * elsewhere.
+   */
+  static boolean isZombie(long pid) {
+    try {
+      Path stat = Path.of("/proc", Long.toString(pid), "stat");
+      if (!Files.isReadable(stat)) {
+        return false;
+      }
+      String text = Files.readString(stat);
+      // "pid (command) S ...": the command may hold spaces and parentheses, the state follows the
+      // last ')'.
+      int close = text.lastIndexOf(')');
+      String rest = close < 0 ? "" : text.substring(close + 1).strip();
+      return rest.startsWith("Z") || rest.startsWith("X");
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
   }
 
   /**

@@ -41,4 +41,34 @@ class LocalProcessesTest {
     child.waitFor();
     assertThat(processes.isRunning(pid, null)).isFalse();
   }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 1, unit = java.util.concurrent.TimeUnit.MINUTES) // a net
+  void aZombieIsGone() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        java.nio.file.Files.isDirectory(Path.of("/proc/self")), "no /proc here");
+    // sh starts a child that exits at once, then becomes a sleep that never reaps it.
+    Process parent =
+        new ProcessBuilder("sh", "-c", "sleep 0 & echo $!; exec sleep 120")
+            .redirectErrorStream(true)
+            .start();
+    try {
+      long zombie =
+          Long.parseLong(
+              new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream()))
+                  .readLine()
+                  .strip());
+      while (!LocalProcesses.isZombie(zombie)) {
+        // sleep 0 exits within milliseconds; this loop waits for that state, not for a time
+        Thread.onSpinWait();
+      }
+      assertThat(ProcessHandle.of(zombie).map(ProcessHandle::isAlive))
+          .as("the JDK's view")
+          .hasValue(true);
+      assertThat(processes.isRunning(zombie, null)).isFalse();
+    } finally {
+      parent.destroyForcibly();
+      parent.waitFor();
+    }
+  }
 }
