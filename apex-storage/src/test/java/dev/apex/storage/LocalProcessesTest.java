@@ -65,7 +65,12 @@ class LocalProcessesTest {
       assertThat(ProcessHandle.of(zombie).map(ProcessHandle::isAlive))
           .as("the JDK's view")
           .hasValue(true);
-      assertThat(processes.isRunning(zombie, null)).isFalse();
+      assertThat(processes.isRunning(zombie, null))
+          .as(
+              "zombie %s: %s",
+              LocalProcesses.isZombie(zombie),
+              java.nio.file.Files.readString(Path.of("/proc", Long.toString(zombie), "stat")))
+          .isFalse();
     } finally {
       parent.destroyForcibly();
       parent.waitFor();
