@@ -99,6 +99,16 @@ final class RunCommand implements Callable<Integer> {
 
   private boolean single;
 
+  /**
+   * How long a SIGINT or SIGTERM waits for the current steps to end before apex records the tasks
+   * cancelled and quits. Finite, so a step stuck in a device read cannot hold the process; longer
+   * than a device command's deadline with its retries, so a step that will end is not cut.
+   */
+  static final java.time.Duration STOP_GRACE = java.time.Duration.ofSeconds(60);
+
+  /** Ctrl-C and SIGTERM while this run runs; set by {@link #call}. */
+  private SignalStop signals;
+
   /** How devices open and retries wait; set by {@link ApexCli}'s factory. */
   Wiring wiring = Wiring.DEFAULT;
 
@@ -124,8 +134,10 @@ final class RunCommand implements Callable<Integer> {
         new TaskFactory(
             settings, Observe.ocr(settings.ocr(), err), shared.adb, shared.capabilities, wiring);
     Path db = shared.db != null ? shared.db : Timelines.defaultFile();
-    try (SqliteTimeline timeline =
-        SqliteTimeline.open(db, Clock.systemUTC(), settings.screenshotRetention())) {
+    try (SignalStop stop = SignalStop.install(err, STOP_GRACE);
+        SqliteTimeline timeline =
+            SqliteTimeline.open(db, Clock.systemUTC(), settings.screenshotRetention())) {
+      signals = stop;
       List<TaskOutcome> outcomes = new ArrayList<>();
       single = selectors.size() == 1;
       if (single) {
@@ -146,7 +158,8 @@ final class RunCommand implements Callable<Integer> {
           pool.shutdownNow();
         }
       }
-      return outcomes.stream().allMatch(o -> o.status() == TaskStatus.SUCCEEDED) ? 0 : 1;
+      int exit = outcomes.stream().allMatch(o -> o.status() == TaskStatus.SUCCEEDED) ? 0 : 1;
+      return stop.exitCode().orElse(exit);
     }
   }
 
@@ -174,8 +187,10 @@ final class RunCommand implements Callable<Integer> {
       printEnd(failed, prefix, out);
       return failed;
     }
-    List<TaskListener> listeners =
-        List.of(new TimelineRecorder(timeline), new ProgressPrinter(out, prefix));
+    Cancellation cancellation = signals.newTask();
+    TimelineRecorder recorder = new TimelineRecorder(timeline, cancellation);
+    signals.onAbandon(recorder::abandon);
+    List<TaskListener> listeners = List.of(recorder, new ProgressPrinter(out, prefix));
     TaskOutcome outcome;
     if (flow == null && ClaudeAgent.available(tasks.settings().semantic())) {
       try (ClaudeAgent agent = agent(tasks.settings(), out)) {
@@ -187,14 +202,14 @@ final class RunCommand implements Callable<Integer> {
                 what.goal,
                 null,
                 listeners,
-                new Cancellation());
+                cancellation);
         synchronized (out) {
           agent.summary().ifPresent(s -> out.println(prefix + "model: " + s));
           out.println(prefix + "llm: " + agent.totals().summary());
         }
       }
     } else {
-      outcome = tasks.run(device, planner, goal, what.goal, null, listeners, new Cancellation());
+      outcome = tasks.run(device, planner, goal, what.goal, null, listeners, cancellation);
     }
     printEnd(outcome, prefix, out);
     return outcome;

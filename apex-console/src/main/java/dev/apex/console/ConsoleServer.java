@@ -106,8 +106,7 @@ public final class ConsoleServer implements AutoCloseable {
             options.config(),
             hub,
             options.confirmationTimeout());
-    TimelineFollower follower =
-        new TimelineFollower(options.timeline(), hub, running::isRunningHere);
+    TimelineFollower follower = new TimelineFollower(options.timeline(), hub);
 
     Router router = new Router(guard);
     new UiFiles(guard).register(router);

@@ -101,6 +101,8 @@ final class RunningTasks {
         new Running(
             id, request.device(), new Cancellation(), confirmer(id.value(), request.device()));
     running.put(id, task);
+    // Another console on the same timeline may cancel it too: the heartbeat brings the request.
+    timeline.onStopRequest(id, reason -> stop(task, reason));
     log.info("task {} started from the console on {}", id, request.device());
     workers.execute(() -> run(task, prepared));
     return timeline.task(id).orElseThrow();
@@ -157,22 +159,21 @@ final class RunningTasks {
     return Optional.ofNullable(running.get(id)).map(Running::confirmer);
   }
 
-  /** Whether the task was started here and is still running. */
-  boolean isRunningHere(TaskId id) {
-    return running.containsKey(id);
-  }
-
   /** Asks the task to stop after its current step; false when it is not running here. */
   boolean cancel(TaskId id) {
     Running task = running.get(id);
     if (task == null) {
       return false;
     }
-    task.cancellation().cancel();
-    // A task waiting for a confirmation would otherwise wait out the timeout before stopping.
-    task.confirmer().close();
+    stop(task, TasksApi.CANCEL_REASON);
     log.info("task {} cancelled from the console", id);
     return true;
+  }
+
+  private static void stop(Running task, String reason) {
+    task.cancellation().cancel(reason);
+    // A task waiting for a confirmation would otherwise wait out the timeout before stopping.
+    task.confirmer().close();
   }
 
   /**

@@ -85,7 +85,7 @@ final class StatusApi {
 
   private ObjectNode running(TaskRecord task) {
     ObjectNode node = Json.mapper().createObjectNode();
-    node.set("task", Views.task(task, this.running.isRunningHere(task.id())));
+    node.set("task", Views.task(task));
     List<StoredStep> last =
         task.steps() == 0 ? List.of() : timeline.stepsAfter(task.id(), task.steps() - 1);
     if (last.isEmpty()) {

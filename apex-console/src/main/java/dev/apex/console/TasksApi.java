@@ -25,8 +25,10 @@ import java.util.Set;
  *   <li>{@code GET /api/tasks/{id}/steps/{index}/screenshot.png}: the PNG observed before a step;
  *   <li>{@code POST /api/tasks} with {@code {"device": "sim", "goal": "…"}} or {@code {"device":
  *       "sim", "flow": "<yaml>"}}: starts a task here, 201 with the task;
- *   <li>{@code POST /api/tasks/{id}/cancel}: stops a task this console started after its current
- *       step, 202;
+ *   <li>{@code POST /api/tasks/{id}/cancel}: stops a running task after its current step, 202: one
+ *       this console started at once, one another process runs ({@code apex run}, another console)
+ *       through the timeline, where its owner reads the request on its next heartbeat; 409 when it
+ *       already ended;
  *   <li>{@code GET /api/tasks/{id}/confirmation}: {@code {"pending": true, "confirmation": {…}}}
  *       while the task waits for a person to allow a sensitive action (see {@link
  *       Views#confirmation}), else {@code {"pending": false}};
@@ -41,6 +43,9 @@ final class TasksApi {
   static final int MAX_GOAL_CHARS = 2_000;
   private static final Set<String> START_KEYS = Set.of("device", "goal", "flow");
   private static final Set<String> ANSWER_KEYS = Set.of("allow", "id");
+
+  /** The reason a task cancelled from the console ends with (then " after N step(s)"). */
+  static final String CANCEL_REASON = "cancelled from the console";
 
   private final Timeline timeline;
   private final RunningTasks running;
@@ -147,11 +152,9 @@ final class TasksApi {
     if (task.status().isFinal()) {
       throw HttpError.conflict("task " + task.id() + " already ended (" + task.status() + ")");
     }
-    if (!running.cancel(task.id())) {
-      throw HttpError.conflict(
-          "task "
-              + task.id()
-              + " was started by another process (apex run); stop it there with Ctrl-C");
+    if (!running.cancel(task.id()) && !timeline.requestCancel(task.id(), CANCEL_REASON)) {
+      TaskRecord now = find(task.id());
+      throw HttpError.conflict("task " + now.id() + " already ended (" + now.status() + ")");
     }
     ObjectNode body = view(task);
     body.put("cancel_requested", true);
@@ -210,7 +213,7 @@ final class TasksApi {
   }
 
   private ObjectNode view(TaskRecord task) {
-    return Views.task(task, running.isRunningHere(task.id()));
+    return Views.task(task);
   }
 
   /** A string field, null when absent or JSON null; any other type is a 400 naming the key. */

@@ -13,16 +13,16 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Turns the timeline into events by polling it: a task that appears gives {@code task_started},
  * each step recorded after the last one seen gives {@code step}, and a task whose status becomes
- * final gives {@code task_finished}, in that order for each task. Polling (rather than hearing the
- * runner) is what lets a task run by {@code apex run} in another process show up live: SQLite's WAL
- * lets this reader see each committed step at once.
+ * final gives {@code task_finished}, in that order for each task. A task whose process died without
+ * a word is final too: the timeline's reads record it {@code INTERRUPTED}. Polling (rather than
+ * hearing the runner) is what lets a task run by {@code apex run} in another process show up live:
+ * SQLite's WAL lets this reader see each committed step at once.
  *
  * <p>The first poll only notes what is already there; history is read through the REST API. Each
  * poll reads the newest {@value #WINDOW} tasks, plus any task still followed that has dropped out
@@ -37,7 +37,6 @@ final class TimelineFollower {
 
   private final Timeline timeline;
   private final EventHub hub;
-  private final Predicate<TaskId> cancellable;
   private final Map<TaskId, Followed> followed = new HashMap<>();
   private boolean baselined;
   private boolean failing;
@@ -52,10 +51,9 @@ final class TimelineFollower {
     }
   }
 
-  TimelineFollower(Timeline timeline, EventHub hub, Predicate<TaskId> cancellable) {
+  TimelineFollower(Timeline timeline, EventHub hub) {
     this.timeline = Objects.requireNonNull(timeline, "timeline");
     this.hub = Objects.requireNonNull(hub, "hub");
-    this.cancellable = Objects.requireNonNull(cancellable, "cancellable");
   }
 
   /** One poll. */
@@ -118,6 +116,6 @@ final class TimelineFollower {
   }
 
   private void publishTask(String type, TaskRecord task) {
-    hub.publish(type, task.id().value(), Views.task(task, cancellable.test(task.id())));
+    hub.publish(type, task.id().value(), Views.task(task));
   }
 }

@@ -26,10 +26,10 @@ final class Views {
 
   /**
    * A task: {@code id, device, goal, status, reason, started_at, ended_at, steps, cancellable}.
-   *
-   * @param cancellable whether this console started it and it is still running
+   * Every running task is cancellable, wherever it runs: the timeline carries the request to its
+   * owner. An {@code INTERRUPTED} task's reason says its process ended without recording an end.
    */
-  static ObjectNode task(TaskRecord task, boolean cancellable) {
+  static ObjectNode task(TaskRecord task) {
     ObjectNode node = Json.mapper().createObjectNode();
     node.put("id", task.id().value());
     node.put("device", task.device());
@@ -39,7 +39,7 @@ final class Views {
     node.put("started_at", instant(task.startedAt()));
     node.put("ended_at", instant(task.endedAt()));
     node.put("steps", task.steps());
-    node.put("cancellable", cancellable);
+    node.put("cancellable", !task.status().isFinal());
     return node;
   }
 

@@ -61,7 +61,8 @@ class ConsoleApiTest {
     assertThat(status.get("running")).hasSize(1);
     JsonNode task = status.get("running").get(0);
     assertThat(task.get("task").get("id").asText()).isEqualTo("run1");
-    assertThat(task.get("task").get("cancellable").asBoolean()).isFalse();
+    // Run by another process, yet cancellable: the timeline carries the request to its owner.
+    assertThat(task.get("task").get("cancellable").asBoolean()).isTrue();
     assertThat(task.get("current_step").get("index").asInt()).isEqualTo(2);
     assertThat(task.get("current_step").get("action").asText()).isEqualTo("tap");
     assertThat(task.get("world").get("currentPage").asText()).isEqualTo("settings/wifi");

@@ -12,7 +12,13 @@ public enum TaskStatus {
   /** A budget (LLM calls, tokens, wall time) ran out, or the loop detector stopped it. */
   BUDGET_EXCEEDED,
   /** Someone cancelled it; it stopped after the step it was on. */
-  CANCELLED;
+  CANCELLED,
+  /**
+   * Its process ended without recording an end (killed with SIGKILL, a power loss, a crash): a
+   * reader of the timeline found the owning process gone, or its heartbeat older than the lease,
+   * and recorded this. The steps recorded before are kept.
+   */
+  INTERRUPTED;
 
   public boolean isFinal() {
     return this != RUNNING;

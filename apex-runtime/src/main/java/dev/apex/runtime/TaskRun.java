@@ -2,6 +2,7 @@ package dev.apex.runtime;
 
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
+import dev.apex.core.Sleeper;
 import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
@@ -37,15 +38,16 @@ final class TaskRun {
     this.goal = goal;
     this.cancellation = cancellation;
     this.context = new TaskContext(taskId, goal);
-    this.retrier =
-        new Retrier(runner.retryPolicy, runner.sleeper, runner.random, runner.retryListener);
+    // Every wait of the task (backoff, the wait tool, looking for an element) ends on a cancel.
+    Sleeper sleeper = cancellation.interruptible(runner.sleeper);
+    this.retrier = new Retrier(runner.retryPolicy, sleeper, runner.random, runner.retryListener);
     ToolContext tools =
         new ToolContext(
             runner.device,
             context::latestScene,
             () -> runner.observer.observe().scene(),
             runner.clock,
-            runner.sleeper);
+            sleeper);
     this.executor = new Executor(runner.registry, tools, retrier);
     this.world = runner.worldModelForRun();
     if (world != null) {
@@ -62,6 +64,10 @@ final class TaskRun {
     } catch (RuntimeException e) {
       log.warn("task {} failed unexpectedly", taskId, e);
       outcome = end(TaskStatus.FAILED, Retrier.messageOf(e));
+    }
+    if (outcome.status() == TaskStatus.CANCELLED && cancellation.isCancelled()) {
+      // A wait the cancel cut short set the flag to stop the step; the run is over, the flag too.
+      Thread.interrupted();
     }
     log.info("task {} {}: {}", taskId, outcome.status(), outcome.reason());
     runner.listener.taskFinished(taskId, outcome.status(), outcome.reason());
@@ -216,7 +222,8 @@ final class TaskRun {
   }
 
   private TaskOutcome cancelled(int steps) {
-    return end(TaskStatus.CANCELLED, "cancelled after " + steps + " step(s)");
+    String reason = cancellation.reason().orElse(Cancellation.DEFAULT_REASON);
+    return end(TaskStatus.CANCELLED, reason + " after " + steps + " step(s)");
   }
 
   private TaskOutcome end(TaskStatus status, String reason) {

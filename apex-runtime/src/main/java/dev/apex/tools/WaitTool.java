@@ -51,7 +51,10 @@ public final class WaitTool implements Tool {
       ctx.sleeper().sleep(Duration.ofMillis(ms));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new NonRetriableException("wait: interrupted after being asked to wait " + ms + " ms");
+      // A cancel's interruptible sleeper names the cancel (e.g. "cancelled: SIGINT").
+      String why = e.getMessage() == null ? "interrupted" : e.getMessage();
+      throw new NonRetriableException(
+          "wait: cut short (" + why + ") before its " + ms + " ms were up");
     }
     return Map.of("ms", ms);
   }

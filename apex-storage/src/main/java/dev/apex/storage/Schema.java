@@ -17,6 +17,9 @@ import java.util.List;
  * <p>Times are ISO-8601 text ({@link java.time.Instant#toString()}), durations whole nanoseconds,
  * JSON is text written by {@link dev.apex.core.Json}. Screenshots live in their own table so that
  * listing steps never reads them.
+ *
+ * <p>Version 2 records each task's owner (host, pid, process start instant), the owner's heartbeat
+ * and a cancel another process asked for (the reason, null when none): see {@link Liveness}.
  */
 final class Schema {
 
@@ -59,7 +62,15 @@ final class Schema {
                 png BLOB NOT NULL,
                 PRIMARY KEY (task_id, idx),
                 FOREIGN KEY (task_id, idx) REFERENCES steps (task_id, idx))
-              """));
+              """),
+          // 2: who runs each task (host, pid, process start), its heartbeat, and a cancel asked by
+          // another process. Rows from version 1 keep nulls there: readers judge them by age.
+          List.of(
+              "ALTER TABLE tasks ADD COLUMN owner_host TEXT",
+              "ALTER TABLE tasks ADD COLUMN owner_pid INTEGER",
+              "ALTER TABLE tasks ADD COLUMN owner_started_at TEXT",
+              "ALTER TABLE tasks ADD COLUMN heartbeat_at TEXT",
+              "ALTER TABLE tasks ADD COLUMN cancel_requested TEXT"));
 
   /** The version this code writes. */
   static final int CURRENT_VERSION = MIGRATIONS.size();

@@ -10,9 +10,14 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link Timeline} in an embedded SQLite file, the default task-memory.
@@ -27,28 +32,73 @@ import java.util.Optional;
  * waits for a write in progress. More processes may open the same file; writers among them take
  * turns, waiting up to {@value SqliteConnections#BUSY_TIMEOUT_MILLIS} ms for the lock. Nothing here
  * logs or puts a row's contents (goals, scenes, results) in an exception message.
+ *
+ * <p>Liveness: a task records its owner (this host, this process's pid and start instant) and a
+ * heartbeat that a thread of this timeline refreshes every {@link #HEARTBEAT_INTERVAL} until the
+ * task finishes, apart from the task's own thread. Every read of tasks ({@link #tasks}, {@link
+ * #task}) judges the running ones by the rules of {@link Liveness} (on this host: is the owning
+ * process still there; from another host: is the heartbeat younger than {@link #LEASE}) and records
+ * a task whose owner is gone as {@link TaskStatus#INTERRUPTED}, its steps kept, with its last sign
+ * of life as its end. The same thread reads cancels asked from other processes ({@link
+ * #requestCancel}) and hands them to the task's {@link #onStopRequest} listener.
  */
 public final class SqliteTimeline implements Timeline, AutoCloseable {
 
   /** How many tasks, newest first, keep their screenshots unless told otherwise. */
   public static final int DEFAULT_KEEP_SCREENSHOTS_OF_TASKS = 50;
 
+  /** How often the owner of a running task refreshes its heartbeat and reads cancel requests. */
+  public static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(2);
+
+  /**
+   * How old the heartbeat of a task owned on another host may grow before readers record it {@link
+   * TaskStatus#INTERRUPTED}: many heartbeats, more than a write waiting for the lock, and room for
+   * clock skew between hosts.
+   */
+  public static final Duration LEASE = Duration.ofSeconds(60);
+
+  private static final Logger log = LoggerFactory.getLogger(SqliteTimeline.class);
+
   private final Path file;
   private final Connection writeConnection;
   private final Connection readConnection;
   private final TimelineWriter writer;
   private final TimelineReader reader;
+  private final Liveness liveness;
+  private final Heartbeat heartbeat;
   private final Object writeLock = new Object();
   private final Object readLock = new Object();
   private volatile boolean closed;
 
   private SqliteTimeline(
-      Path file, Connection writeConnection, Connection readConnection, Clock clock, int keep) {
+      Path file,
+      Connection writeConnection,
+      Connection readConnection,
+      Clock clock,
+      int keep,
+      Processes processes,
+      Duration heartbeatInterval,
+      Duration lease) {
     this.file = file;
     this.writeConnection = writeConnection;
     this.readConnection = readConnection;
     this.writer = new TimelineWriter(writeConnection, clock, keep);
     this.reader = new TimelineReader(readConnection);
+    this.liveness = new Liveness(processes, clock, lease);
+    this.heartbeat =
+        new Heartbeat(
+            heartbeatInterval,
+            ids -> {
+              synchronized (writeLock) {
+                requireOpen();
+                try {
+                  return writer.heartbeat(ids);
+                } catch (SQLException e) {
+                  throw new TimelineException(
+                      "cannot refresh the heartbeat in " + file + ": " + e.getMessage(), e);
+                }
+              }
+            });
   }
 
   /**
@@ -69,6 +119,18 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
    * @param keepScreenshotsOfTasks how many of the newest tasks keep their screenshots, at least 1
    */
   public static SqliteTimeline open(Path file, Clock clock, int keepScreenshotsOfTasks) {
+    return open(
+        file, clock, keepScreenshotsOfTasks, LocalProcesses.INSTANCE, HEARTBEAT_INTERVAL, LEASE);
+  }
+
+  /** As {@link #open(Path, Clock, int)}, with the process table and liveness timings given. */
+  static SqliteTimeline open(
+      Path file,
+      Clock clock,
+      int keepScreenshotsOfTasks,
+      Processes processes,
+      Duration heartbeatInterval,
+      Duration lease) {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(clock, "clock");
     if (keepScreenshotsOfTasks < 1) {
@@ -91,7 +153,14 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
       Schema.migrate(writeConnection, absolute);
       Connection readConnection = SqliteConnections.openReader(absolute);
       return new SqliteTimeline(
-          absolute, writeConnection, readConnection, clock, keepScreenshotsOfTasks);
+          absolute,
+          writeConnection,
+          readConnection,
+          clock,
+          keepScreenshotsOfTasks,
+          processes,
+          heartbeatInterval,
+          lease);
     } catch (SQLException | RuntimeException e) {
       closeQuietly(writeConnection, e);
       if (e instanceof TimelineException timelineException) {
@@ -111,7 +180,8 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(goal, "goal");
-    write("start task " + id, () -> writer.startTask(id, device, goal));
+    write("start task " + id, () -> writer.startTask(id, device, goal, liveness.self()));
+    heartbeat.track(id);
   }
 
   @Override
@@ -132,6 +202,28 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
           "status must be final to finish task " + id + ", was " + status);
     }
     write("finish task " + id, () -> writer.finishTask(id, status, reason));
+    heartbeat.untrack(id);
+  }
+
+  @Override
+  public boolean requestCancel(TaskId id, String reason) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(reason, "reason");
+    boolean[] requested = {false};
+    write("ask to cancel task " + id, () -> requested[0] = writer.requestCancel(id, reason));
+    return requested[0];
+  }
+
+  @Override
+  public boolean onStopRequest(TaskId id, Consumer<String> listener) {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(listener, "listener");
+    return heartbeat.onStop(id, listener);
+  }
+
+  /** One heartbeat now, as the heartbeat thread does every interval. For tests. */
+  void beatNow() {
+    heartbeat.beatOnce();
   }
 
   @Override
@@ -142,13 +234,58 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
     if (offset < 0) {
       throw new IllegalArgumentException("offset must not be negative, was " + offset);
     }
-    return read("list tasks", () -> reader.tasks(limit, offset));
+    List<TaskRow> rows = read("list tasks", () -> reader.tasks(limit, offset));
+    List<TaskRecord> tasks = new ArrayList<>(rows.size());
+    for (TaskRow row : rows) {
+      tasks.add(judged(row));
+    }
+    return tasks;
   }
 
   @Override
   public Optional<TaskRecord> task(TaskId id) {
     Objects.requireNonNull(id, "id");
-    return read("read task " + id, () -> reader.task(id));
+    return read("read task " + id, () -> reader.task(id)).map(this::judged);
+  }
+
+  /**
+   * The task as it stands: a running one whose owner is gone is recorded {@link
+   * TaskStatus#INTERRUPTED} first. If another reader or the owner changed the row meanwhile, the
+   * row as it is now; if the file cannot be written now (locked past the busy timeout), the
+   * interrupted view, which the next reader records.
+   */
+  private TaskRecord judged(TaskRow row) {
+    Optional<String> gone = liveness.gone(row);
+    if (gone.isEmpty()) {
+      return row.record();
+    }
+    TaskRecord task = row.record();
+    TaskRecord interrupted =
+        new TaskRecord(
+            task.id(),
+            task.device(),
+            task.goal(),
+            TaskStatus.INTERRUPTED,
+            gone.get(),
+            task.startedAt(),
+            Liveness.endOf(row),
+            task.steps());
+    try {
+      boolean[] changed = {false};
+      write(
+          "record task " + task.id() + " interrupted",
+          () -> changed[0] = writer.interrupt(row, gone.get()));
+      if (changed[0]) {
+        log.info("task {}: {}", task.id(), gone.get());
+        return interrupted;
+      }
+      return read("read task " + task.id(), () -> reader.task(task.id()))
+          .map(TaskRow::record)
+          .orElse(interrupted);
+    } catch (TimelineException e) {
+      log.warn("cannot record task {} interrupted yet; the next read retries", task.id(), e);
+      return interrupted;
+    }
   }
 
   @Override
@@ -173,6 +310,7 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
   /** Closes both connections; later calls throw {@link IllegalStateException}. Idempotent. */
   @Override
   public void close() {
+    heartbeat.close();
     synchronized (writeLock) {
       synchronized (readLock) {
         if (closed) {

@@ -7,6 +7,7 @@ import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The task timeline (task-memory): what each task saw, decided and did, step by step.
@@ -46,14 +47,38 @@ public interface Timeline {
   void finishTask(TaskId id, TaskStatus status, String reason);
 
   /**
-   * One page of tasks, most recently started first.
+   * Asks whoever runs the task, in this process or another, to stop it after its current step: the
+   * owner's timeline hears it on its next heartbeat and tells the task's {@link #onStopRequest}
+   * listener, which cancels the run; the owner then records the end ({@link TaskStatus#CANCELLED}).
+   *
+   * @param reason why, e.g. {@code cancelled from the console}; a second request keeps the first
+   * @return false when the task already finished
+   * @throws InvalidInputException if the task does not exist
+   */
+  boolean requestCancel(TaskId id, String reason);
+
+  /**
+   * Sets who hears, once and on the timeline's heartbeat thread, that a task started through this
+   * timeline must stop: a cancel asked by {@link #requestCancel} (the listener gets its reason), or
+   * the task recorded as ended by someone else (a reader that judged this process gone). Fast, and
+   * must not throw.
+   *
+   * @return false when the task was not started here or has finished
+   */
+  boolean onStopRequest(TaskId id, Consumer<String> listener);
+
+  /**
+   * One page of tasks, most recently started first. A running task whose owning process is gone is
+   * recorded {@link TaskStatus#INTERRUPTED} before it is returned.
    *
    * @param limit at most this many, at least 1
    * @param offset how many of the newest tasks to skip, at least 0
    */
   List<TaskRecord> tasks(int limit, int offset);
 
-  /** The task, or empty when there is none with this id. */
+  /**
+   * The task, or empty when there is none with this id; judged like {@link #tasks} when running.
+   */
   Optional<TaskRecord> task(TaskId id);
 
   /**

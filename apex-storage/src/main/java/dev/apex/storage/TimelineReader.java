@@ -23,7 +23,10 @@ final class TimelineReader {
 
   private static final String TASK_COLUMNS =
       "t.id, t.device, t.goal, t.status, t.reason, t.started_at, t.ended_at,"
-          + " (SELECT count(*) FROM steps s WHERE s.task_id = t.id)";
+          + " (SELECT count(*) FROM steps s WHERE s.task_id = t.id),"
+          + " t.owner_host, t.owner_pid, t.owner_started_at, t.heartbeat_at,"
+          + " CASE WHEN t.status = 'RUNNING'"
+          + " THEN (SELECT max(s.started_at) FROM steps s WHERE s.task_id = t.id) END";
 
   private final Connection connection;
 
@@ -31,28 +34,28 @@ final class TimelineReader {
     this.connection = connection;
   }
 
-  List<TaskRecord> tasks(int limit, int offset) throws SQLException {
+  List<TaskRow> tasks(int limit, int offset) throws SQLException {
     try (PreparedStatement query =
         connection.prepareStatement(
             "SELECT " + TASK_COLUMNS + " FROM tasks t ORDER BY t.seq DESC LIMIT ? OFFSET ?")) {
       query.setInt(1, limit);
       query.setInt(2, offset);
       try (ResultSet rs = query.executeQuery()) {
-        List<TaskRecord> tasks = new ArrayList<>();
+        List<TaskRow> tasks = new ArrayList<>();
         while (rs.next()) {
-          tasks.add(task(rs));
+          tasks.add(row(rs));
         }
         return tasks;
       }
     }
   }
 
-  Optional<TaskRecord> task(TaskId id) throws SQLException {
+  Optional<TaskRow> task(TaskId id) throws SQLException {
     try (PreparedStatement query =
         connection.prepareStatement("SELECT " + TASK_COLUMNS + " FROM tasks t WHERE t.id = ?")) {
       query.setString(1, id.value());
       try (ResultSet rs = query.executeQuery()) {
-        return rs.next() ? Optional.of(task(rs)) : Optional.empty();
+        return rs.next() ? Optional.of(row(rs)) : Optional.empty();
       }
     }
   }
@@ -100,6 +103,14 @@ final class TimelineReader {
         }
       }
     }
+  }
+
+  private static TaskRow row(ResultSet rs) throws SQLException {
+    String host = rs.getString(9);
+    long pid = rs.getLong(10);
+    TaskOwner owner =
+        host == null || rs.wasNull() ? null : new TaskOwner(host, pid, instant(rs.getString(11)));
+    return new TaskRow(task(rs), owner, instant(rs.getString(12)), instant(rs.getString(13)));
   }
 
   private static TaskRecord task(ResultSet rs) throws SQLException {

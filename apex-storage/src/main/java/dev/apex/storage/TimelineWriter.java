@@ -11,7 +11,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The writes, each one transaction committed before it returns. Not thread-safe: {@link
@@ -29,7 +32,7 @@ final class TimelineWriter {
     this.keepScreenshotsOfTasks = keepScreenshotsOfTasks;
   }
 
-  void startTask(TaskId id, String device, String goal) throws SQLException {
+  void startTask(TaskId id, String device, String goal, TaskOwner owner) throws SQLException {
     inTransaction(
         () -> {
           if (status(id).isPresent()) {
@@ -37,12 +40,19 @@ final class TimelineWriter {
           }
           try (PreparedStatement insert =
               connection.prepareStatement(
-                  "INSERT INTO tasks (id, device, goal, status, started_at) VALUES (?, ?, ?, ?, ?)")) {
+                  "INSERT INTO tasks (id, device, goal, status, started_at, owner_host, owner_pid,"
+                      + " owner_started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            String now = clock.instant().toString();
             insert.setString(1, id.value());
             insert.setString(2, device);
             insert.setString(3, goal);
             insert.setString(4, TaskStatus.RUNNING.name());
-            insert.setString(5, clock.instant().toString());
+            insert.setString(5, now);
+            insert.setString(6, owner.host());
+            insert.setLong(7, owner.pid());
+            setNullable(
+                insert, 8, owner.processStart() == null ? null : owner.processStart().toString());
+            insert.setString(9, now);
             insert.executeUpdate();
           }
         });
@@ -114,6 +124,101 @@ final class TimelineWriter {
           }
           dropOldScreenshots();
         });
+  }
+
+  /**
+   * Refreshes the heartbeat of the given tasks and returns, for each that must stop, why: a cancel
+   * asked for it, or a status that is no longer {@link TaskStatus#RUNNING} (a reader judged its
+   * owner gone, or a task not in the file at all).
+   */
+  Map<TaskId, Heartbeat.Stop> heartbeat(Set<TaskId> ids) throws SQLException {
+    Map<TaskId, Heartbeat.Stop> stops = new HashMap<>();
+    String now = clock.instant().toString();
+    inTransaction(
+        () -> {
+          try (PreparedStatement update =
+                  connection.prepareStatement(
+                      "UPDATE tasks SET heartbeat_at = ? WHERE id = ? AND status = 'RUNNING'");
+              PreparedStatement query =
+                  connection.prepareStatement(
+                      "SELECT status, cancel_requested FROM tasks WHERE id = ?")) {
+            for (TaskId id : ids) {
+              update.setString(1, now);
+              update.setString(2, id.value());
+              update.executeUpdate();
+              query.setString(1, id.value());
+              try (ResultSet rs = query.executeQuery()) {
+                if (!rs.next()) {
+                  stops.put(id, new Heartbeat.Stop("the task is no longer in the timeline", true));
+                } else if (!TaskStatus.RUNNING.name().equals(rs.getString(1))) {
+                  stops.put(
+                      id,
+                      new Heartbeat.Stop("the timeline recorded it as " + rs.getString(1), true));
+                } else if (rs.getString(2) != null) {
+                  stops.put(id, new Heartbeat.Stop(rs.getString(2), false));
+                }
+              }
+            }
+          }
+        });
+    return stops;
+  }
+
+  /**
+   * Records a running task {@link TaskStatus#INTERRUPTED} if it is still exactly as read: running,
+   * with the same heartbeat, so that a task which finished or beat meanwhile is left alone.
+   *
+   * @return whether this call recorded it
+   */
+  boolean interrupt(TaskRow row, String reason) throws SQLException {
+    boolean[] changed = {false};
+    inTransaction(
+        () -> {
+          try (PreparedStatement update =
+              connection.prepareStatement(
+                  "UPDATE tasks SET status = ?, reason = ?, ended_at = ?"
+                      + " WHERE id = ? AND status = 'RUNNING' AND heartbeat_at IS ?")) {
+            update.setString(1, TaskStatus.INTERRUPTED.name());
+            update.setString(2, reason);
+            update.setString(3, String.valueOf(Liveness.endOf(row)));
+            update.setString(4, row.record().id().value());
+            setNullable(update, 5, row.heartbeat() == null ? null : row.heartbeat().toString());
+            changed[0] = update.executeUpdate() == 1;
+          }
+        });
+    return changed[0];
+  }
+
+  /**
+   * Asks the owner of a running task to stop it: its heartbeat thread reads the reason. A second
+   * request keeps the first reason.
+   *
+   * @return false when the task already finished
+   * @throws InvalidInputException when there is no such task
+   */
+  boolean requestCancel(TaskId id, String reason) throws SQLException {
+    boolean[] requested = {false};
+    inTransaction(
+        () -> {
+          TaskStatus status =
+              status(id)
+                  .orElseThrow(
+                      () ->
+                          new InvalidInputException(
+                              "cannot cancel task " + id + ": no such task in the timeline"));
+          if (status.isFinal()) {
+            return;
+          }
+          try (PreparedStatement update =
+              connection.prepareStatement(
+                  "UPDATE tasks SET cancel_requested = coalesce(cancel_requested, ?)"
+                      + " WHERE id = ? AND status = 'RUNNING'")) {
+            update.setString(1, reason);
+            update.setString(2, id.value());
+            requested[0] = update.executeUpdate() == 1;
+          }
+        });
+    return requested[0];
   }
 
   // Step rows stay: only the bulky PNGs of all but the newest tasks go. Freed pages are reused by

@@ -2,6 +2,8 @@
  * The task timeline (task-memory): every task and every step it ran, with the scene it saw, what it
  * decided, what happened and the screenshot, kept in an embedded SQLite file ({@link
  * dev.apex.storage.SqliteTimeline}) so a console in another process can follow a task live and a
- * crash loses no recorded step. Depends only on {@code core} and the SQLite driver.
+ * crash loses no recorded step. Each task records the process that runs it and that process's
+ * heartbeat, so any reader can tell a task whose process died ({@code INTERRUPTED}) from a live
+ * one, and another process can ask it to stop. Depends only on {@code core} and the SQLite driver.
  */
 package dev.apex.storage;

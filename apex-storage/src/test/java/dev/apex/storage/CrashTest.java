@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.TaskId;
+import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,9 +26,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills a writer process mid-run and checks that every step it reported as recorded survived, and
- * that the file is intact. The child prints a line only after its append returned, so each printed
- * index was committed before the kill.
+ * Kills a writer process mid-run and checks that every step it reported as recorded survived, that
+ * the file is intact, and that a reader records the task {@link TaskStatus#INTERRUPTED}: its
+ * process is gone and no end was recorded. The child prints a line only after its append returned,
+ * so each printed index was committed before the kill.
  */
 class CrashTest {
 
@@ -87,7 +89,9 @@ class CrashTest {
       assertThat(rs.getString(1)).isEqualTo("ok");
     }
     try (SqliteTimeline timeline = SqliteTimeline.open(file)) {
-      assertThat(timeline.task(TASK).orElseThrow().status()).isEqualTo(TaskStatus.RUNNING);
+      TaskRecord task = timeline.task(TASK).orElseThrow();
+      assertThat(task.status()).isEqualTo(TaskStatus.INTERRUPTED);
+      assertThat(task.reason()).contains("pid " + child.pid()).contains("step(s) kept");
       List<StoredStep> steps = timeline.steps(TASK);
       // Steps committed after the last line we read may be there too; none may be missing or torn.
       assertThat(steps).hasSizeGreaterThanOrEqualTo(lastRecorded);

@@ -1,0 +1,102 @@
+package dev.apex.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * {@code apex} in a child JVM with this test's classpath, its stdout read line by line (so a test
+ * waits for what the child printed, never for a time) and its stderr kept in a file.
+ */
+final class ChildRun implements AutoCloseable {
+
+  final Process process;
+  private final BufferedReader out;
+  private final Path errFile;
+  private final List<String> lines = new ArrayList<>();
+
+  private ChildRun(Process process, Path errFile) {
+    this.process = process;
+    this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), UTF_8));
+    this.errFile = errFile;
+  }
+
+  /** Starts {@code apex ARGS} with APEX_HOME in {@code home} and no model key. */
+  static ChildRun start(Path home, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(ApexCli.class.getName());
+    command.addAll(List.of(args));
+    Path errFile = Files.createTempFile(home, "child-stderr", ".txt");
+    ProcessBuilder builder = new ProcessBuilder(command).redirectError(errFile.toFile());
+    builder.environment().put("APEX_HOME", home.toString());
+    builder.environment().remove("ANTHROPIC_API_KEY");
+    return new ChildRun(builder.start(), errFile);
+  }
+
+  /** Reads stdout until a line matches, and returns it; fails when the child ends first. */
+  String awaitLine(Predicate<String> wanted) throws IOException {
+    String line;
+    while ((line = out.readLine()) != null) {
+      lines.add(line);
+      if (wanted.test(line)) {
+        return line;
+      }
+    }
+    throw new AssertionError(
+        "the child ended without printing the line awaited; stdout:\n"
+            + String.join("\n", lines)
+            + "\nstderr:\n"
+            + err());
+  }
+
+  /** Reads stdout to its end, waits for the exit and returns the exit code. */
+  int awaitExit() throws IOException, InterruptedException {
+    String line;
+    while ((line = out.readLine()) != null) {
+      lines.add(line);
+    }
+    return process.waitFor();
+  }
+
+  /** Every stdout line read so far. */
+  List<String> out() {
+    return List.copyOf(lines);
+  }
+
+  String err() throws IOException {
+    return Files.exists(errFile) ? Files.readString(errFile) : "";
+  }
+
+  /** Sends a signal by name ({@code INT}) with {@code kill}, as a terminal or a supervisor does. */
+  void signal(String name) throws IOException, InterruptedException {
+    Process kill =
+        new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
+            .redirectErrorStream(true)
+            .start();
+    if (kill.waitFor() != 0) {
+      throw new AssertionError(
+          "kill -" + name + " failed: " + new String(kill.getInputStream().readAllBytes(), UTF_8));
+    }
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+    try {
+      process.waitFor(1, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
