@@ -47,33 +47,34 @@ class LocalProcessesTest {
   void aZombieIsGone() throws Exception {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         java.nio.file.Files.isDirectory(Path.of("/proc/self")), "no /proc here");
-    // sh starts a child that exits at once, then becomes a sleep that never reaps it.
-    Process parent =
-        new ProcessBuilder("sh", "-c", "sleep 0 & echo $!; exec sleep 120")
-            .redirectErrorStream(true)
-            .start();
-    try {
-      long zombie =
-          Long.parseLong(
-              new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream()))
-                  .readLine()
-                  .strip());
-      while (!LocalProcesses.isZombie(zombie)) {
-        // sleep 0 exits within milliseconds; this loop waits for that state, not for a time
-        Thread.onSpinWait();
+    // sh starts a child that exits at once, then becomes a sleep that never reaps it. sh itself
+    // may reap the child before its exec; then the pid vanishes and the setup is tried again.
+    for (int attempt = 0; attempt < 20; attempt++) {
+      Process parent =
+          new ProcessBuilder("sh", "-c", "sleep 0 & echo $!; exec sleep 120")
+              .redirectErrorStream(true)
+              .start();
+      try {
+        long zombie =
+            Long.parseLong(
+                new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream()))
+                    .readLine()
+                    .strip());
+        Path proc = Path.of("/proc", Long.toString(zombie));
+        while (!LocalProcesses.isZombie(zombie) && java.nio.file.Files.exists(proc)) {
+          // sleep 0 exits within milliseconds; this loop waits for that state, not for a time
+          Thread.onSpinWait();
+        }
+        if (!LocalProcesses.isZombie(zombie)) {
+          continue; // reaped by sh before it became sleep
+        }
+        assertThat(processes.isRunning(zombie, null)).as("a zombie is not running").isFalse();
+        return;
+      } finally {
+        parent.destroyForcibly();
+        parent.waitFor();
       }
-      assertThat(ProcessHandle.of(zombie).map(ProcessHandle::isAlive))
-          .as("the JDK's view")
-          .hasValue(true);
-      assertThat(processes.isRunning(zombie, null))
-          .as(
-              "zombie %s: %s",
-              LocalProcesses.isZombie(zombie),
-              java.nio.file.Files.readString(Path.of("/proc", Long.toString(zombie), "stat")))
-          .isFalse();
-    } finally {
-      parent.destroyForcibly();
-      parent.waitFor();
     }
+    org.junit.jupiter.api.Assumptions.abort("sh reaped its child before exec in 20 attempts");
   }
 }
