@@ -8,14 +8,13 @@ import dev.apex.device.Device;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
-import dev.apex.runtime.Planner;
-import dev.apex.runtime.StubPlanner;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.planner.ClaudeAgent;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
+import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
@@ -113,12 +112,9 @@ final class RunCommand implements Callable<Integer> {
     Settings settings = shared.settings();
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry);
-    boolean claude = what.goal != null && ClaudeAgent.available(settings.semantic());
-    if (what.goal != null && !claude) {
-      err.println(
-          "apex: no ANTHROPIC_API_KEY: --goal runs the stub planner, which only describes the"
-              + " screen once (set the key to let Claude plan)");
-      err.flush();
+    if (what.goal != null) {
+      // Before any device, timeline or task: a goal nothing can plan is refused, never "reached".
+      PlannerModels.require(settings.semantic());
     }
     TaskFactory tasks =
         new TaskFactory(
@@ -158,7 +154,6 @@ final class RunCommand implements Callable<Integer> {
       SqliteTimeline timeline,
       PrintWriter out) {
     String goal = flow != null ? "flow " + flow.name() + " (" + flow.source() + ")" : what.goal;
-    Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
     Device device;
     try {
       device = tasks.open(selector);
@@ -177,7 +172,7 @@ final class RunCommand implements Callable<Integer> {
     List<TaskListener> listeners =
         List.of(new TimelineRecorder(timeline), new ProgressPrinter(out, prefix));
     TaskOutcome outcome;
-    if (flow == null && ClaudeAgent.available(tasks.settings().semantic())) {
+    if (flow == null) {
       try (ClaudeAgent agent = agent(tasks.settings(), out)) {
         outcome =
             tasks.runWith(
@@ -194,7 +189,8 @@ final class RunCommand implements Callable<Integer> {
         }
       }
     } else {
-      outcome = tasks.run(device, planner, goal, what.goal, null, listeners, new Cancellation());
+      outcome =
+          tasks.run(device, new FlowPlanner(flow), goal, null, null, listeners, new Cancellation());
     }
     printEnd(outcome, prefix, out);
     return outcome;

@@ -79,7 +79,13 @@ class BadInputTest {
   @Test
   void anUnknownTimelineTask() {
     Path db = dir.resolve("t.db");
-    Cli.run(Cli.withDb(db, "run", "--goal", "x", "--no-ocr"));
+    Cli.run(
+        Cli.withDb(
+            db,
+            "run",
+            "--flow",
+            Cli.projectRoot().resolve("examples/flows/settings-wifi-on.yaml").toString(),
+            "--no-ocr"));
     assertOneLineError(Cli.run(Cli.withDb(db, "timeline", "nosuchtask")), 2, "nosuchtask");
   }
 
