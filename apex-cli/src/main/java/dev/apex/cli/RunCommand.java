@@ -87,6 +87,12 @@ final class RunCommand implements Callable<Integer> {
               + " planner.allowed_apps.")
   List<String> allowApps = new ArrayList<>();
 
+  @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
+  Integer maxSteps;
+
+  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
+  Path db;
+
   @Mixin SharedOptions shared;
 
   /** Answers sensitive-action questions; the terminal unless a test sets another. */
@@ -109,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
       throw new InvalidInputException("--parallel must be at least 1, got " + parallel);
     }
     List<String> selectors = devices.isEmpty() ? List.of("sim") : devices;
-    Settings settings = shared.settings();
+    Settings settings = shared.settings(maxSteps);
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry);
     if (what.goal != null) {
@@ -119,9 +125,9 @@ final class RunCommand implements Callable<Integer> {
     TaskFactory tasks =
         new TaskFactory(
             settings, Observe.ocr(settings.ocr(), err), shared.adb, shared.capabilities, wiring);
-    Path db = shared.db != null ? shared.db : Timelines.defaultFile();
+    Path file = db != null ? db : Timelines.defaultFile();
     try (SqliteTimeline timeline =
-        SqliteTimeline.open(db, Clock.systemUTC(), settings.screenshotRetention())) {
+        SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
       List<TaskOutcome> outcomes = new ArrayList<>();
       single = selectors.size() == 1;
       if (single) {
