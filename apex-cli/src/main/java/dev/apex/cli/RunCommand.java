@@ -175,6 +175,16 @@ final class RunCommand implements Callable<Integer> {
       printEnd(failed, prefix, out);
       return failed;
     }
+    if (tasks.settings().semantic().enabled() && !TaskFactory.labels(tasks.settings())) {
+      PrintWriter err = spec.commandLine().getErr();
+      synchronized (err) {
+        err.println(
+            "apex: "
+                + prefix
+                + "--semantic needs ANTHROPIC_API_KEY: this task's screens are not labelled");
+        err.flush();
+      }
+    }
     List<TaskListener> listeners =
         List.of(new TimelineRecorder(timeline), new ProgressPrinter(out, prefix));
     TaskOutcome outcome;
