@@ -63,14 +63,7 @@ public final class BenchmarksMarkdown {
   public static void write(BenchReport report, Path file) {
     Objects.requireNonNull(file, "file");
     Path absolute = file.toAbsolutePath().normalize();
-    if (report.options().quick() && isTracked(absolute)) {
-      throw new IllegalArgumentException(
-          "a quick run does not write "
-              + absolute
-              + " (only a full run does); leave --out out to write "
-              + QUICK_FILE
-              + ", or name another file");
-    }
+    checkTarget(report.options().quick(), absolute);
     String text = render(report);
     try {
       Files.createDirectories(absolute.getParent());
@@ -84,6 +77,24 @@ public final class BenchmarksMarkdown {
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + absolute + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Checks, before a run spends minutes, that its report may go to {@code file}.
+   *
+   * @throws IllegalArgumentException for a quick run and the project's tracked {@code
+   *     BENCHMARKS.md}
+   */
+  public static void checkTarget(boolean quick, Path file) {
+    Path absolute = file.toAbsolutePath().normalize();
+    if (quick && isTracked(absolute)) {
+      throw new IllegalArgumentException(
+          "a quick run does not write "
+              + absolute
+              + " (only a full run does); leave --out out to write "
+              + QUICK_FILE
+              + ", or name another file");
     }
   }
 

@@ -51,8 +51,9 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    BenchReport report = Bench.run(new BenchOptions(quick, check, data), out);
     Path target = file != null ? file : BenchmarksMarkdown.defaultFile(quick);
+    BenchmarksMarkdown.checkTarget(quick, target);
+    BenchReport report = Bench.run(new BenchOptions(quick, check, data), out);
     BenchmarksMarkdown.write(report, target);
     out.println("wrote " + target);
     if (!report.goalsMet()) {

@@ -167,6 +167,15 @@ class ExitCodesTest {
             2,
             () -> apex("describe", "--from-dump", iosDump, "--device", "sim")),
         row("a goal with no model configured", 2, () -> run("run", "--goal", "Turn Wi-Fi on")),
+        row(
+            "a quick bench onto the tracked BENCHMARKS.md",
+            2,
+            () ->
+                apex(
+                    "bench",
+                    "--quick",
+                    "--out",
+                    Cli.projectRoot().resolve("BENCHMARKS.md").toString())),
         row("a timeline limit below 1", 2, () -> run("timeline", "--limit", "0")),
         row("an unknown task", 2, () -> run("timeline", "nosuchtask")),
         row("an ambiguous task id prefix", 2, () -> run("timeline", "abc")),
