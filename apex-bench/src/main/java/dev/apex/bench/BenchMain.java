@@ -34,7 +34,7 @@ public final class BenchMain {
     }
     PrintWriter progress = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     BenchReport report = Bench.run(new BenchOptions(quick, check, data), progress);
-    Path file = BenchmarksMarkdown.defaultFile();
+    Path file = BenchmarksMarkdown.defaultFile(quick);
     BenchmarksMarkdown.write(report, file);
     progress.println("wrote " + file);
     if (check && !report.goalsMet()) {

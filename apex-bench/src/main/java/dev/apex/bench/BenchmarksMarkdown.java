@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Writes a {@link BenchReport} as {@code BENCHMARKS.md}: the goals with their measured figures, the
@@ -25,28 +26,47 @@ public final class BenchmarksMarkdown {
 
   private BenchmarksMarkdown() {}
 
+  /** Where a quick run's report goes, under the project root: the build folder, never tracked. */
+  public static final String QUICK_FILE = "target/benchmarks-quick.md";
+
   /**
-   * {@code BENCHMARKS.md} at the project root: the nearest folder at or above cwd with apex-bench.
+   * Where a run's report goes by default, under the project root (the nearest folder at or above
+   * cwd with apex-bench): {@code BENCHMARKS.md} for a full run, {@value #QUICK_FILE} for a quick
+   * one, so quick figures never replace the tracked file.
    */
-  public static Path defaultFile() {
-    return defaultFile(Path.of("").toAbsolutePath());
+  public static Path defaultFile(boolean quick) {
+    return defaultFile(Path.of("").toAbsolutePath(), quick);
   }
 
-  static Path defaultFile(Path workingDir) {
-    for (Path p = workingDir.toAbsolutePath(); p != null; p = p.getParent()) {
+  static Path defaultFile(Path workingDir, boolean quick) {
+    return projectRoot(workingDir)
+        .orElse(workingDir.toAbsolutePath())
+        .resolve(quick ? QUICK_FILE : FILE_NAME);
+  }
+
+  private static Optional<Path> projectRoot(Path from) {
+    for (Path p = from.toAbsolutePath(); p != null; p = p.getParent()) {
       if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("apex-bench"))) {
-        return p.resolve(FILE_NAME);
+        return Optional.of(p);
       }
     }
-    return workingDir.toAbsolutePath().resolve(FILE_NAME);
+    return Optional.empty();
   }
 
-  /** Replaces {@code file} with the report, atomically where the file system allows. */
+  /**
+   * Replaces {@code file} with the report, atomically where the file system allows, creating its
+   * folder if needed.
+   *
+   * @throws IllegalArgumentException for a quick run's report and the project's tracked {@code
+   *     BENCHMARKS.md}: only a full run writes that
+   */
   public static void write(BenchReport report, Path file) {
     Objects.requireNonNull(file, "file");
+    Path absolute = file.toAbsolutePath().normalize();
+    checkTarget(report.options().quick(), absolute);
     String text = render(report);
-    Path absolute = file.toAbsolutePath();
     try {
+      Files.createDirectories(absolute.getParent());
       Path temp = Files.createTempFile(absolute.getParent(), ".benchmarks", ".md");
       Files.writeString(temp, text, StandardCharsets.UTF_8);
       try {
@@ -58,6 +78,32 @@ public final class BenchmarksMarkdown {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + absolute + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Checks, before a run spends minutes, that its report may go to {@code file}.
+   *
+   * @throws IllegalArgumentException for a quick run and the project's tracked {@code
+   *     BENCHMARKS.md}
+   */
+  public static void checkTarget(boolean quick, Path file) {
+    Path absolute = file.toAbsolutePath().normalize();
+    if (quick && isTracked(absolute)) {
+      throw new IllegalArgumentException(
+          "a quick run does not write "
+              + absolute
+              + " (only a full run does); leave --out out to write "
+              + QUICK_FILE
+              + ", or name another file");
+    }
+  }
+
+  /** Whether {@code file} is the project's own {@code BENCHMARKS.md}. */
+  private static boolean isTracked(Path file) {
+    Path parent = file.getParent();
+    return file.getFileName().toString().equals(FILE_NAME)
+        && parent != null
+        && projectRoot(parent).map(root -> root.equals(parent)).orElse(false);
   }
 
   public static String render(BenchReport report) {
@@ -93,7 +139,10 @@ public final class BenchmarksMarkdown {
     md.append("## Reproduce\n\n```bash\n")
         .append("./apex bench            # the full run, a few minutes; rewrites BENCHMARKS.md\n")
         .append(
-            "./apex bench --quick    # fewer iterations, M4 up to 3,500 nodes; under a minute\n")
+            "./apex bench --quick    # fewer iterations, M4 up to 3,500 nodes; under a minute;"
+                + " writes "
+                + QUICK_FILE
+                + "\n")
         .append("./apex bench --check    # exits non-zero when a goal is missed\n")
         .append("```\n\n")
         .append("The dumps come from `--data DIR`, else `$APEX_TEST_DATA`, else `../shared/data`")

@@ -1,6 +1,7 @@
 package dev.apex.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -86,7 +87,26 @@ class BenchmarksMarkdownTest {
     Files.createDirectories(root.resolve("apex-bench/src"));
     Files.writeString(root.resolve("pom.xml"), "<project/>");
 
-    assertThat(BenchmarksMarkdown.defaultFile(root.resolve("apex-bench/src")))
+    assertThat(BenchmarksMarkdown.defaultFile(root.resolve("apex-bench/src"), false))
         .isEqualTo(root.resolve("BENCHMARKS.md"));
+  }
+
+  @Test
+  void aQuickRunWritesItsOwnFileAndNeverTheTrackedOne() throws IOException {
+    Path root = tmp.resolve("project");
+    Files.createDirectories(root.resolve("apex-bench"));
+    Files.writeString(root.resolve("pom.xml"), "<project/>");
+    Files.writeString(root.resolve("BENCHMARKS.md"), "full-run figures");
+    BenchReport quick = Reports.sample(false);
+    assertThat(quick.options().quick()).isTrue();
+
+    Path file = BenchmarksMarkdown.defaultFile(root.resolve("apex-bench"), true);
+    BenchmarksMarkdown.write(quick, file);
+
+    assertThat(file).isEqualTo(root.resolve("target/benchmarks-quick.md")).exists();
+    assertThatThrownBy(() -> BenchmarksMarkdown.write(quick, root.resolve("BENCHMARKS.md")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("only a full run");
+    assertThat(root.resolve("BENCHMARKS.md")).hasContent("full-run figures");
   }
 }

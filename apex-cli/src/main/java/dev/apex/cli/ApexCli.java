@@ -2,6 +2,7 @@ package dev.apex.cli;
 
 import java.io.PrintWriter;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,13 +21,16 @@ import picocli.CommandLine.Command;
       BenchCommand.class,
       CommandLine.HelpCommand.class
     })
-public final class ApexCli implements Runnable {
+public final class ApexCli implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** {@code apex} with no command is bad input: the usage goes to stderr, and the exit is 2. */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    spec.commandLine().getErr().flush();
+    return ErrorHandler.BAD_INPUT;
   }
 
   public static void main(String[] args) {

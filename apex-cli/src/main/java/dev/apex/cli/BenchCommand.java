@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code apex bench [--quick] [--check]}: measures what an observation costs in tokens and what the
- * runtime adds to each step, each timing against a baseline in the same run, and rewrites
- * BENCHMARKS.md.
+ * runtime adds to each step, each timing against a baseline in the same run. A full run rewrites
+ * BENCHMARKS.md; a quick one writes {@value BenchmarksMarkdown#QUICK_FILE} instead.
  */
 @Command(
     name = "bench",
@@ -38,7 +38,10 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       paramLabel = "FILE",
-      description = "Where to write the report (default BENCHMARKS.md at the project root).")
+      description =
+          "Where to write the report (default: BENCHMARKS.md at the project root for a full run, "
+              + BenchmarksMarkdown.QUICK_FILE
+              + " there for --quick; a quick run never writes BENCHMARKS.md).")
   Path file;
 
   @Mixin VerboseOption verbose;
@@ -48,8 +51,9 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    Path target = file != null ? file : BenchmarksMarkdown.defaultFile(quick);
+    BenchmarksMarkdown.checkTarget(quick, target);
     BenchReport report = Bench.run(new BenchOptions(quick, check, data), out);
-    Path target = file != null ? file : BenchmarksMarkdown.defaultFile();
     BenchmarksMarkdown.write(report, target);
     out.println("wrote " + target);
     if (!report.goalsMet()) {

@@ -8,17 +8,17 @@ import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
-import dev.apex.runtime.Planner;
-import dev.apex.runtime.StubPlanner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.planner.ClaudeAgent;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
+import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.tools.ToolRegistry;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Starts the console's tasks with real devices and the same pipeline as {@code apex run}. */
 final class ConsoleLauncher implements TaskLauncher {
@@ -33,6 +33,14 @@ final class ConsoleLauncher implements TaskLauncher {
     this.adb = adb;
   }
 
+  /** Goals need a model: with none configured in {@code config} and the environment, says so. */
+  @Override
+  public Optional<String> goalRefusal(ApexConfig config) {
+    return PlannerModels.configured(Settings.of(config, env, false).semantic())
+        ? Optional.empty()
+        : Optional.of(PlannerModels.NONE_CONFIGURED);
+  }
+
   @Override
   public PreparedTask prepare(TaskRequest request, ApexConfig config) {
     Devices.validate(request.device());
@@ -42,6 +50,9 @@ final class ConsoleLauncher implements TaskLauncher {
             : null;
     TaskFactory tasks =
         new TaskFactory(Settings.of(config, env, true), ocr, adb, null, Wiring.DEFAULT);
+    if (flow == null) {
+      PlannerModels.require(tasks.settings().semantic());
+    }
     String goal = flow != null ? "flow " + flow.name() : request.goal();
     return new PreparedTask() {
       @Override
@@ -55,14 +66,14 @@ final class ConsoleLauncher implements TaskLauncher {
       }
 
       /**
-       * Plans a goal with Claude when a key is set: the config's {@code planner} allow-lists decide
-       * what runs without asking, and {@code confirmer} (the console's confirm button) decides the
-       * rest.
+       * Plans a goal with Claude (prepare refused it without a key): the config's {@code planner}
+       * allow-lists decide what runs without asking, and {@code confirmer} (the console's confirm
+       * button) decides the rest.
        */
       @Override
       public TaskOutcome run(
           TaskId id, TaskListener listener, Cancellation cancellation, Confirmer confirmer) {
-        if (flow == null && ClaudeAgent.available(tasks.settings().semantic())) {
+        if (flow == null) {
           try (ClaudeAgent agent =
               ClaudeAgent.create(
                   tasks.settings().semantic(),
@@ -83,12 +94,11 @@ final class ConsoleLauncher implements TaskLauncher {
                 cancellation);
           }
         }
-        Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
         return tasks.run(
             tasks.open(request.device()),
-            planner,
+            new FlowPlanner(flow),
             goal,
-            flow != null ? null : request.goal(),
+            null,
             id,
             List.of(listener),
             cancellation);

@@ -3,23 +3,15 @@ package dev.apex.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Json;
-import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;
-import dev.apex.core.ScreenSize;
-import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.Perceiver;
 import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.SemanticScene;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,7 +37,6 @@ final class DescribeCommand implements Callable<Integer> {
   @Option(
       names = {"-d", "--device"},
       paramLabel = "DEVICE",
-      defaultValue = "sim",
       description =
           "sim (default), android[:SERIAL], ios[:WDA_URL], web[:URL], webdriver:ENDPOINT.")
   String device;
@@ -56,7 +47,7 @@ final class DescribeCommand implements Callable<Integer> {
   @Option(
       names = "--platform",
       paramLabel = "PLATFORM",
-      description = "The dump's platform: android, appium or ios (default: detected).")
+      description = "The dump's platform: android, appium, ios or web (default: detected).")
   String platform;
 
   @Option(
@@ -86,13 +77,18 @@ final class DescribeCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (dump != null && device != null) {
+      throw new InvalidInputException(
+          "--from-dump describes a saved file and --device a live screen: give one of them");
+    }
     Settings settings = shared.settings();
     Perceiver perceiver = new Perceiver(Observe.ocr(settings.ocr() && dump == null, err));
     Scene scene;
     if (dump != null) {
-      scene = perceiver.observe(readDump());
+      scene = DumpFile.describe(dump, platform, scale, perceiver);
     } else {
-      try (Device d = wiring.devices().open(device, shared.adb, shared.capabilities)) {
+      try (Device d =
+          wiring.devices().open(device == null ? "sim" : device, shared.adb, shared.capabilities)) {
         scene = perceiver.observe(d.capture());
       }
     }
@@ -141,51 +137,5 @@ final class DescribeCommand implements Callable<Integer> {
       int handle = scene.elements().indexOf(scene.element(w.elementId()).orElse(null)) + 1;
       out.println("widget " + (handle > 0 ? handle : w.elementId()) + ": " + w.purpose());
     }
-  }
-
-  private RawCapture readDump() {
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(dump);
-    } catch (NoSuchFileException e) {
-      throw new InvalidInputException("no dump file at " + dump + ": check the path");
-    } catch (IOException e) {
-      throw new InvalidInputException("cannot read the dump " + dump + ": " + e.getMessage(), e);
-    }
-    if (scale <= 0) {
-      throw new InvalidInputException("--scale must be positive, got " + scale);
-    }
-    TreeFormat format = platform == null ? detect(bytes) : format(platform);
-    return new RawCapture(
-        "dump:" + dump.getFileName(), format, bytes, null, new ScreenSize(0, 0, scale));
-  }
-
-  private static TreeFormat format(String platform) {
-    return switch (platform.toLowerCase(Locale.ROOT)) {
-      case "android" -> TreeFormat.UIAUTOMATOR_XML;
-      case "appium" -> TreeFormat.APPIUM_UIA2_XML;
-      case "ios" -> TreeFormat.WDA_XML;
-      default ->
-          throw new InvalidInputException(
-              "unknown platform '" + platform + "': use android, appium or ios");
-    };
-  }
-
-  /** Guesses the format from the first few kilobytes (any encoding that keeps ASCII readable). */
-  static TreeFormat detect(byte[] bytes) {
-    String head =
-        new String(bytes, 0, Math.min(bytes.length, 4096), StandardCharsets.ISO_8859_1)
-            .replace("\0", "");
-    if (head.contains("XCUIElementType")) {
-      return TreeFormat.WDA_XML;
-    }
-    if (head.contains("<node")) {
-      return TreeFormat.UIAUTOMATOR_XML;
-    }
-    if (head.contains("<hierarchy")) {
-      return TreeFormat.APPIUM_UIA2_XML;
-    }
-    throw new InvalidInputException(
-        "cannot tell what kind of dump this is; pass --platform android, appium or ios");
   }
 }

@@ -6,6 +6,7 @@ import dev.apex.device.android.AdbDevices;
 import dev.apex.device.android.AdbServerClient;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -36,8 +37,10 @@ final class DevicesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    out.println("sim                  ready         the built-in simulated phone");
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"sim", "ready", "the built-in simulated phone"});
     AdbAddress address = adb != null ? AdbAddress.parse(adb) : AdbAddress.fromEnvironment(env);
+    String note = null;
     try {
       List<AdbDevices.Entry> entries =
           new AdbDevices(new AdbServerClient(address, Duration.ofSeconds(2), Duration.ofSeconds(5)))
@@ -47,17 +50,37 @@ final class DevicesCommand implements Callable<Integer> {
             e.isUnauthorized()
                 ? "accept the USB debugging prompt on the phone"
                 : e.isOffline() ? "reconnect the cable or restart adb" : "Android over adb";
-        out.printf("%-20s %-13s %s%n", "android:" + e.serial(), e.state(), hint);
+        rows.add(new String[] {"android:" + e.serial(), e.state(), hint});
       }
       if (entries.isEmpty()) {
-        out.println("(the adb server at " + address + " reports no Android devices)");
+        note = "(the adb server at " + address + " reports no Android devices)";
       }
     } catch (ApexException e) {
-      out.println("(no adb server at " + address + ": Android devices need 'adb start-server')");
+      note = "(no adb server at " + address + ": Android devices need 'adb start-server')";
     }
-    out.println(
-        "web:URL              available     headless Chromium (needs chromium, chromium-driver)");
+    rows.add(
+        new String[] {
+          "web:URL", "available", "headless Chromium (needs chromium, chromium-driver)"
+        });
+    print(rows, out);
+    if (note != null) {
+      out.println(note);
+    }
     out.flush();
     return 0;
+  }
+
+  /** The rows in columns as wide as their widest cell, so a long network serial still lines up. */
+  static void print(List<String[]> rows, PrintWriter out) {
+    int[] widths = new int[2];
+    for (String[] row : rows) {
+      for (int c = 0; c < widths.length; c++) {
+        widths[c] = Math.max(widths[c], row[c].length());
+      }
+    }
+    String format = "%-" + widths[0] + "s  %-" + widths[1] + "s  %s%n";
+    for (String[] row : rows) {
+      out.printf(format, (Object[]) row);
+    }
   }
 }

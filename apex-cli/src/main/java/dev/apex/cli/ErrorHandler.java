@@ -11,8 +11,11 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns every failure into one line on stderr ({@code apex: …}) and an exit code: 2 for bad input
- * (unknown device, flow file, tool, option), 1 for anything else. The stack trace follows only with
- * {@code --verbose}.
+ * (an {@link InvalidInputException}: an unknown device or serial, no device attached, a missing or
+ * malformed flow or dump, an unknown tool; an unknown option or a bad option value), 1 for anything
+ * else (a device that failed or cannot be reached). A task that ran and did not succeed is exit 1
+ * too, from its command. The README's "Exit codes" table lists them all; {@code ExitCodesTest}
+ * walks it. The stack trace follows only with {@code --verbose}.
  */
 final class ErrorHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
 
@@ -35,7 +38,13 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
   @Override
   public int handleParseException(ParameterException ex, String[] args) {
     PrintWriter err = ex.getCommandLine().getErr();
-    err.println("apex: " + oneLine(ex) + " (see 'apex " + commandName(ex) + " --help')");
+    String command = commandName(ex);
+    err.println(
+        "apex: "
+            + oneLine(ex)
+            + " (see 'apex "
+            + (command.isEmpty() ? "" : command + " ")
+            + "--help')");
     err.flush();
     return BAD_INPUT;
   }

@@ -8,14 +8,13 @@ import dev.apex.device.Device;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
-import dev.apex.runtime.Planner;
-import dev.apex.runtime.StubPlanner;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.planner.ClaudeAgent;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
+import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
@@ -88,6 +87,12 @@ final class RunCommand implements Callable<Integer> {
               + " planner.allowed_apps.")
   List<String> allowApps = new ArrayList<>();
 
+  @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
+  Integer maxSteps;
+
+  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
+  Path db;
+
   @Mixin SharedOptions shared;
 
   /** Answers sensitive-action questions; the terminal unless a test sets another. */
@@ -120,23 +125,20 @@ final class RunCommand implements Callable<Integer> {
       throw new InvalidInputException("--parallel must be at least 1, got " + parallel);
     }
     List<String> selectors = devices.isEmpty() ? List.of("sim") : devices;
-    Settings settings = shared.settings();
+    Settings settings = shared.settings(maxSteps);
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry);
-    boolean claude = what.goal != null && ClaudeAgent.available(settings.semantic());
-    if (what.goal != null && !claude) {
-      err.println(
-          "apex: no ANTHROPIC_API_KEY: --goal runs the stub planner, which only describes the"
-              + " screen once (set the key to let Claude plan)");
-      err.flush();
+    if (what.goal != null) {
+      // Before any device, timeline or task: a goal nothing can plan is refused, never "reached".
+      PlannerModels.require(settings.semantic());
     }
     TaskFactory tasks =
         new TaskFactory(
             settings, Observe.ocr(settings.ocr(), err), shared.adb, shared.capabilities, wiring);
-    Path db = shared.db != null ? shared.db : Timelines.defaultFile();
+    Path file = db != null ? db : Timelines.defaultFile();
     try (SignalStop stop = SignalStop.install(err, STOP_GRACE);
         SqliteTimeline timeline =
-            SqliteTimeline.open(db, Clock.systemUTC(), settings.screenshotRetention())) {
+            SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
       signals = stop;
       List<TaskOutcome> outcomes = new ArrayList<>();
       single = selectors.size() == 1;
@@ -171,7 +173,6 @@ final class RunCommand implements Callable<Integer> {
       SqliteTimeline timeline,
       PrintWriter out) {
     String goal = flow != null ? "flow " + flow.name() + " (" + flow.source() + ")" : what.goal;
-    Planner planner = flow != null ? new FlowPlanner(flow) : new StubPlanner();
     Device device;
     try {
       device = tasks.open(selector);
@@ -187,12 +188,22 @@ final class RunCommand implements Callable<Integer> {
       printEnd(failed, prefix, out);
       return failed;
     }
+    if (tasks.settings().semantic().enabled() && !TaskFactory.labels(tasks.settings())) {
+      PrintWriter err = spec.commandLine().getErr();
+      synchronized (err) {
+        err.println(
+            "apex: "
+                + prefix
+                + "--semantic needs ANTHROPIC_API_KEY: this task's screens are not labelled");
+        err.flush();
+      }
+    }
     Cancellation cancellation = signals.newTask();
     TimelineRecorder recorder = new TimelineRecorder(timeline, cancellation);
     signals.onAbandon(recorder::abandon);
     List<TaskListener> listeners = List.of(recorder, new ProgressPrinter(out, prefix));
     TaskOutcome outcome;
-    if (flow == null && ClaudeAgent.available(tasks.settings().semantic())) {
+    if (flow == null) {
       try (ClaudeAgent agent = agent(tasks.settings(), out)) {
         outcome =
             tasks.runWith(
@@ -209,7 +220,7 @@ final class RunCommand implements Callable<Integer> {
         }
       }
     } else {
-      outcome = tasks.run(device, planner, goal, what.goal, null, listeners, cancellation);
+      outcome = tasks.run(device, new FlowPlanner(flow), goal, null, null, listeners, cancellation);
     }
     printEnd(outcome, prefix, out);
     return outcome;

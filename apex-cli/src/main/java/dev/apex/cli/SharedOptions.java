@@ -9,7 +9,11 @@ import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** Options that {@code run} and {@code describe} share: semantic labels, OCR, devices, storage. */
+/**
+ * Options that {@code run} and {@code describe} share: semantic labels, OCR, devices. Options that
+ * apply to tasks only ({@code --max-steps}, {@code --db}) are {@code run}'s own, so {@code describe
+ * --help} does not offer them.
+ */
 final class SharedOptions {
 
   @Option(
@@ -32,9 +36,6 @@ final class SharedOptions {
       description = "Retries of a failed labelling call, within its time budget.")
   Integer semanticRetries;
 
-  @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
-  Integer maxSteps;
-
   @Option(names = "--no-ocr", description = "Do not OCR screenshots, even with Tesseract.")
   boolean noOcr;
 
@@ -50,13 +51,20 @@ final class SharedOptions {
       description = "W3C capabilities (JSON) for webdriver:ENDPOINT devices.")
   Path capabilities;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
-
   /** The environment settings come from; the process's unless a test gives another. */
   Map<String, String> env = System.getenv();
 
+  /** The settings with no step limit of the command's own (describe runs no task). */
   Settings settings() {
+    return settings(null);
+  }
+
+  /**
+   * The settings of this command.
+   *
+   * @param maxSteps the command's {@code --max-steps}, or null for the config's
+   */
+  Settings settings(Integer maxSteps) {
     ApexConfig config = configStore(env).current();
     Settings base = Settings.of(config, env, !noOcr);
     SemanticConfig semanticConfig = base.semantic();

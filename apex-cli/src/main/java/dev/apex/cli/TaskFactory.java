@@ -77,6 +77,15 @@ final class TaskFactory {
         cancellation);
   }
 
+  /**
+   * Whether a task's screens get semantic labels: enabled and with a key. Without a key the caller
+   * says so once per task ({@code apex run} prints an {@code apex:} line) rather than the enricher
+   * logging a warning at every observation.
+   */
+  static boolean labels(Settings settings) {
+    return settings.semantic().enabled() && settings.semantic().hasApiKey();
+  }
+
   /** How a task's runner is set up: a plain planner, or an agent with its own guarded tools. */
   @FunctionalInterface
   interface RunnerSetup {
@@ -93,8 +102,7 @@ final class TaskFactory {
       List<TaskListener> listeners,
       Cancellation cancellation) {
     try (device;
-        Enricher enricher =
-            settings.semantic().enabled() ? Enricher.create(settings.semantic()) : null) {
+        Enricher enricher = labels(settings) ? Enricher.create(settings.semantic()) : null) {
       Observe observe = new Observe(device, new Perceiver(ocr), enricher, planGoal);
       ToolRegistry tools = ToolRegistry.defaultRegistry();
       if (enricher != null) {

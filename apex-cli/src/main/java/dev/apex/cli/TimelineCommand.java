@@ -14,21 +14,32 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code apex timeline [TASK_ID] [--json]}: list tasks, or show one task step by step. */
+/**
+ * {@code apex timeline [TASK_ID] [--json]}: list tasks, newest first (saying how many more there
+ * are beyond {@code --limit}), or show one task step by step, named by its id or a unique prefix.
+ */
 @Command(
     name = "timeline",
     description = "List recorded tasks, or show one task step by step.",
     mixinStandardHelpOptions = true)
 final class TimelineCommand implements Callable<Integer> {
 
-  @Parameters(arity = "0..1", paramLabel = "TASK_ID", description = "The task to show.")
+  /** How many matches an ambiguous id prefix lists. */
+  static final int AMBIGUOUS_SHOWN = 10;
+
+  @Parameters(
+      arity = "0..1",
+      paramLabel = "TASK_ID",
+      description = "The task to show: its id, or any prefix of it that no other task shares.")
   String taskId;
 
   @Option(names = "--json", description = "Print JSON instead of text.")
@@ -37,7 +48,7 @@ final class TimelineCommand implements Callable<Integer> {
   @Option(
       names = "--limit",
       defaultValue = "20",
-      description = "How many tasks to list (default ${DEFAULT-VALUE}).")
+      description = "How many tasks to list, newest first (at least 1; default ${DEFAULT-VALUE}).")
   int limit;
 
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
@@ -54,28 +65,64 @@ final class TimelineCommand implements Callable<Integer> {
       throw new InvalidInputException(
           "no timeline at " + file + ": run a task first ('apex run …') or pass --db FILE");
     }
+    if (limit < 1) {
+      throw new InvalidInputException("--limit must be at least 1, got " + limit);
+    }
     PrintWriter out = spec.commandLine().getOut();
     try (SqliteTimeline timeline = SqliteTimeline.open(file)) {
       if (taskId == null) {
-        listTasks(timeline.tasks(Math.max(1, limit), 0), out);
+        List<TaskRecord> tasks = timeline.tasks(limit, 0);
+        listTasks(tasks, out);
+        int more = tasks.size() < limit ? 0 : timeline.taskCount() - tasks.size();
+        if (more > 0 && !json) {
+          out.println(
+              "… "
+                  + more
+                  + " more; --limit "
+                  + (tasks.size() + more)
+                  + " lists them all, 'apex timeline TASK_ID' shows one");
+        }
       } else {
-        TaskId id = TaskId.of(taskId);
-        TaskRecord task =
-            timeline
-                .task(id)
-                .orElseThrow(
-                    () ->
-                        new InvalidInputException(
-                            "no task '"
-                                + taskId
-                                + "' in "
-                                + file
-                                + ": 'apex timeline' lists them"));
-        showTask(task, timeline.steps(id), out);
+        TaskRecord task = resolve(timeline, file);
+        showTask(task, timeline.steps(task.id()), out);
       }
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The task {@link #taskId} names: the one with that id, else the only one whose id starts with
+   * it. None, or several (listed, newest first), is bad input.
+   */
+  private TaskRecord resolve(SqliteTimeline timeline, Path file) {
+    if (taskId.isBlank()) {
+      throw new InvalidInputException("a task id must not be blank: 'apex timeline' lists them");
+    }
+    Optional<TaskRecord> exact = timeline.task(TaskId.of(taskId));
+    if (exact.isPresent()) {
+      return exact.get();
+    }
+    List<TaskId> matches = timeline.idsStartingWith(taskId, AMBIGUOUS_SHOWN + 1);
+    if (matches.isEmpty()) {
+      throw new InvalidInputException(
+          "no task '" + taskId + "' in " + file + ": 'apex timeline' lists them");
+    }
+    if (matches.size() > 1) {
+      String shown =
+          matches.stream()
+              .limit(AMBIGUOUS_SHOWN)
+              .map(TaskId::value)
+              .collect(Collectors.joining(", "));
+      throw new InvalidInputException(
+          "task id prefix '"
+              + taskId
+              + "' is ambiguous: "
+              + shown
+              + (matches.size() > AMBIGUOUS_SHOWN ? ", …" : "")
+              + "; give more of the id");
+    }
+    return timeline.task(matches.get(0)).orElseThrow();
   }
 
   private void listTasks(List<TaskRecord> tasks, PrintWriter out) {

@@ -24,10 +24,7 @@ class BadInputTest {
   @Test
   void anUnknownDevice() {
     assertOneLineError(
-        Cli.run(Cli.withDb(dir.resolve("t.db"), "describe", "--device", "toaster")),
-        2,
-        "unknown device 'toaster'",
-        "sim");
+        Cli.run("describe", "--device", "toaster"), 2, "unknown device 'toaster'", "sim");
   }
 
   @Test
@@ -79,7 +76,13 @@ class BadInputTest {
   @Test
   void anUnknownTimelineTask() {
     Path db = dir.resolve("t.db");
-    Cli.run(Cli.withDb(db, "run", "--goal", "x", "--no-ocr"));
+    Cli.run(
+        Cli.withDb(
+            db,
+            "run",
+            "--flow",
+            Cli.projectRoot().resolve("examples/flows/settings-wifi-on.yaml").toString(),
+            "--no-ocr"));
     assertOneLineError(Cli.run(Cli.withDb(db, "timeline", "nosuchtask")), 2, "nosuchtask");
   }
 
@@ -92,8 +95,7 @@ class BadInputTest {
 
   @Test
   void verboseAddsTheStackTrace() {
-    Cli.Result r =
-        Cli.run(Cli.withDb(dir.resolve("t.db"), "describe", "--device", "toaster", "--verbose"));
+    Cli.Result r = Cli.run("describe", "--device", "toaster", "--verbose");
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.errLines().get(0)).contains("unknown device 'toaster'");
     assertThat(r.err()).contains("at dev.apex.cli.Devices.open");

@@ -14,6 +14,7 @@ import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.config.ApexConfig;
+import dev.apex.runtime.planner.PlannerModels;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,22 @@ class ConsoleLauncherTest {
             () -> launcher.prepare(TaskRequest.goal("toaster", "x"), ApexConfig.defaults()))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("unknown device 'toaster'");
+  }
+
+  @Test
+  void aGoalWithoutAModelIsRefusedWithTheWordsTheStatusShows() {
+    assertThat(launcher.goalRefusal(ApexConfig.defaults())).hasValue(PlannerModels.NONE_CONFIGURED);
+    assertThatThrownBy(
+            () -> launcher.prepare(TaskRequest.goal("sim", "Turn Wi-Fi on"), ApexConfig.defaults()))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(PlannerModels.NONE_CONFIGURED);
+    assertThat(PlannerModels.NONE_CONFIGURED).contains("ANTHROPIC_API_KEY").contains("flow");
+  }
+
+  @Test
+  void aKeyInTheEnvironmentConfiguresTheModel() {
+    ApexConfig withKey = ApexConfig.defaults().withAnthropicApiKey("sk-canary-launcher");
+    assertThat(launcher.goalRefusal(withKey)).isEmpty();
   }
 
   @Test

@@ -90,13 +90,18 @@ class RunCommandTest {
   }
 
   @Test
-  void aGoalWithoutAnLlmRunsTheStubPlannerAndSaysSo() {
+  void aGoalWithoutAModelIsRefusedBeforeAnythingRunsAndNothingIsRecorded() {
     Path db = dir.resolve("timeline.db");
 
-    Cli.Result run = Cli.run(Cli.withDb(db, "run", "--goal", "look around", "--no-ocr"));
+    Cli.Result run = Cli.run(Cli.withDb(db, "run", "--goal", "Turn Wi-Fi on", "--no-ocr"));
 
-    assertThat(run.exit()).isZero();
-    assertThat(run.err()).contains("stub planner, which only describes the screen");
-    assertThat(run.out()).contains("describe_screen").contains("SUCCEEDED");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.errLines()).hasSize(1);
+    assertThat(run.errLines().get(0))
+        .startsWith("apex: no model is configured to plan a goal")
+        .contains("ANTHROPIC_API_KEY")
+        .contains("--flow");
+    assertThat(run.out()).doesNotContain("SUCCEEDED").doesNotContain("task id");
+    assertThat(Files.exists(db)).as("no timeline, so no task recorded").isFalse();
   }
 }

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
 import dev.apex.testkit.llm.FakeMessagesApi;
 import dev.apex.testkit.llm.FakeReply;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -66,5 +69,31 @@ class RunSemanticTest {
       assertThat(steps.get(2).at("/semantic_scene/page").asText()).isEqualTo("notes list");
       assertThat(run.out() + run.err()).doesNotContain("sk-canary-9");
     }
+  }
+
+  @Test
+  void withoutAKeySemanticIsSaidOnceAsAnApexLineNotAWarningPerObservation() {
+    Path flow = Cli.projectRoot().resolve("examples/flows/settings-wifi-on.yaml");
+
+    // The logger writes to the process's stderr: watch it for the per-observation warning.
+    PrintStream processErr = System.err;
+    ByteArrayOutputStream logged = new ByteArrayOutputStream();
+    Cli.Result run;
+    try {
+      System.setErr(new PrintStream(logged, true, StandardCharsets.UTF_8));
+      run =
+          Cli.run(
+              Map.of(),
+              Cli.withDb(
+                  dir.resolve("t.db"), "run", "--flow", flow.toString(), "--semantic", "--no-ocr"));
+    } finally {
+      System.setErr(processErr);
+    }
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(logged.toString(StandardCharsets.UTF_8)).doesNotContain("semantic: unavailable");
+    assertThat(run.errLines())
+        .containsExactly(
+            "apex: --semantic needs ANTHROPIC_API_KEY: this task's screens are not labelled");
   }
 }

@@ -5,6 +5,7 @@ import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.storage.Timeline;
 import java.time.Duration;
@@ -70,10 +71,16 @@ final class RunningTasks {
     return launcher != null;
   }
 
+  /** Why goals cannot start now (the launcher's words), empty when they can or nothing can. */
+  Optional<String> goalRefusal() {
+    return launcher == null ? Optional.empty() : launcher.goalRefusal(config.current());
+  }
+
   /**
    * Checks and starts a task with the settings in force now, and returns it as recorded.
    *
-   * @throws HttpError 503 without a launcher or while stopping, 409 when the device is busy
+   * @throws HttpError 503 without a launcher or while stopping, 409 when the device is busy, 400
+   *     for a goal the launcher cannot plan ({@link TaskLauncher#goalRefusal})
    * @throws dev.apex.core.InvalidInputException when the launcher rejects the request
    */
   synchronized TaskRecord start(TaskRequest request) {
@@ -94,7 +101,14 @@ final class RunningTasks {
                 + "; wait for it to end or cancel it");
       }
     }
-    PreparedTask prepared = launcher.prepare(request, config.current());
+    ApexConfig settings = config.current();
+    if (!request.isFlow()) {
+      Optional<String> refusal = launcher.goalRefusal(settings);
+      if (refusal.isPresent()) {
+        throw HttpError.badRequest(refusal.get());
+      }
+    }
+    PreparedTask prepared = launcher.prepare(request, settings);
     TaskId id = TaskId.random();
     timeline.startTask(id, request.device(), prepared.goal());
     Running task =

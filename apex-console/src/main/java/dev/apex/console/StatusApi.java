@@ -12,6 +12,7 @@ import dev.apex.storage.Timeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,8 +22,9 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>{@code GET /api/status}: the version, the reachable devices, whether this console can start
- *       tasks, and each running task (of the newest {@value #RUNNING_WINDOW}, whichever process
- *       runs it) with its current step and world state;
+ *       tasks, whether a model is configured to plan goals ({@code model_configured}; when not,
+ *       {@code goal_refusal} says how to configure one), and each running task (of the newest
+ *       {@value #RUNNING_WINDOW}, whichever process runs it) with its current step and world state;
  *   <li>{@code GET /api/config}: the effective settings, the API key only as set or unset;
  *   <li>{@code PUT /api/config}: changes the keys given (any subset of the config file's shape);
  *       every field is checked first and an unknown key or bad value is a 400 naming it. Tasks
@@ -74,6 +76,9 @@ final class StatusApi {
       log.warn("cannot list the reachable devices", e);
     }
     body.put("can_start_tasks", running.canStart());
+    Optional<String> goalRefusal = running.goalRefusal();
+    body.put("model_configured", running.canStart() && goalRefusal.isEmpty());
+    goalRefusal.ifPresent(reason -> body.put("goal_refusal", reason));
     ArrayNode runningTasks = body.putArray("running");
     for (TaskRecord task : timeline.tasks(RUNNING_WINDOW, 0)) {
       if (task.status() == TaskStatus.RUNNING) {

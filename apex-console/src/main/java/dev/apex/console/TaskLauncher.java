@@ -1,6 +1,7 @@
 package dev.apex.console;
 
 import dev.apex.runtime.config.ApexConfig;
+import java.util.Optional;
 
 /**
  * Starts tasks in the console's process. The CLI implements it with real devices and the full
@@ -22,4 +23,13 @@ public interface TaskLauncher {
    *     device, a flow that does not parse); the console answers 400 with it
    */
   PreparedTask prepare(TaskRequest request, ApexConfig config);
+
+  /**
+   * Why goals cannot be started with {@code config} (e.g. no model is configured to plan them), in
+   * the words {@link #prepare} refuses a goal with; empty when goals can start. The status API
+   * shows it so the Goal tab can say so before anyone types a goal. Must be quick.
+   */
+  default Optional<String> goalRefusal(ApexConfig config) {
+    return Optional.empty();
+  }
 }

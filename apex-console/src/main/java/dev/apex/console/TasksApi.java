@@ -24,7 +24,8 @@ import java.util.Set;
  *   <li>{@code GET /api/tasks/{id}/steps?after=0}: its steps after index {@code after};
  *   <li>{@code GET /api/tasks/{id}/steps/{index}/screenshot.png}: the PNG observed before a step;
  *   <li>{@code POST /api/tasks} with {@code {"device": "sim", "goal": "…"}} or {@code {"device":
- *       "sim", "flow": "<yaml>"}}: starts a task here, 201 with the task;
+ *       "sim", "flow": "<yaml>"}}: starts a task here, 201 with the task; a goal with no model
+ *       configured to plan it is a 400 saying how to configure one, and nothing is recorded;
  *   <li>{@code POST /api/tasks/{id}/cancel}: stops a running task after its current step, 202: one
  *       this console started at once, one another process runs ({@code apex run}, another console)
  *       through the timeline, where its owner reads the request on its next heartbeat; 409 when it

@@ -67,6 +67,7 @@ class ConsoleBrowserTest {
   @RegisterExtension final LogCapture logs = new LogCapture();
   @TempDir Path home;
   @TempDir Path profile;
+  @TempDir Path otherHome;
   private TestConsole console;
   private SimLauncher launcher;
   private ChromeDriverService service;
@@ -267,6 +268,40 @@ class ConsoleBrowserTest {
 
   private Object js(String script) {
     return ((JavascriptExecutor) browser).executeScript(script);
+  }
+
+  @Test
+  void theGoalTabSaysNoModelIsConfiguredAndOnlyAFlowCanStart() throws IOException {
+    String refusal = "no model is configured to plan a goal: set ANTHROPIC_API_KEY";
+    SimLauncher flows = SimLauncher.free();
+    TaskLauncher noModel =
+        new TaskLauncher() {
+          @Override
+          public PreparedTask prepare(TaskRequest request, dev.apex.runtime.config.ApexConfig c) {
+            return flows.prepare(request, c);
+          }
+
+          @Override
+          public java.util.Optional<String> goalRefusal(dev.apex.runtime.config.ApexConfig c) {
+            return java.util.Optional.of(refusal);
+          }
+        };
+    try (TestConsole other = TestConsole.start(otherHome, noModel)) {
+      browser.get(other.server.url().toString());
+      wait.until(d -> d.getCurrentUrl().equals(other.server.baseUrl().toString()));
+      browser.get(other.server.baseUrl() + "#/new");
+      wait.until(d -> !d.findElements(By.cssSelector("#device option")).isEmpty());
+      browser.findElement(By.id("mode-goal")).click();
+      wait.until(d -> d.findElement(By.id("goal-unavailable")).isDisplayed());
+
+      assertThat(text(browser, "#goal-unavailable")).isEqualTo(refusal);
+      assertThat(browser.findElement(By.id("start")).isEnabled()).isFalse();
+      assertThat(browser.findElement(By.id("goal")).isEnabled()).isFalse();
+      shot("07-goal-no-model");
+      browser.findElement(By.id("mode-flow")).click();
+      assertThat(browser.findElement(By.id("start")).isEnabled()).isTrue();
+      assertNoBrowserErrors();
+    }
   }
 
   private void shot(String name) throws IOException {

@@ -122,9 +122,10 @@ final class TaskRun {
         if (steps >= runner.maxSteps) {
           return end(
               TaskStatus.MAX_STEPS,
-              "reached maxSteps ("
+              "reached the step limit ("
                   + runner.maxSteps
-                  + ") before the goal; raise maxSteps or narrow the goal");
+                  + " steps) before the goal; "
+                  + TaskRunner.RAISE_MAX_STEPS);
         }
         PlannedStep step = plan.get(i);
         Instant actStart = now();

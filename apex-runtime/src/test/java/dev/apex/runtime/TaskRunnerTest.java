@@ -10,6 +10,7 @@ import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.runtime.config.ConfigField;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
@@ -127,7 +128,12 @@ class TaskRunnerTest {
         runner((goal, scene, ctx) -> List.of(WAIT, WAIT)).maxSteps(5).build().run("forever");
 
     assertThat(outcome.status()).isEqualTo(TaskStatus.MAX_STEPS);
-    assertThat(outcome.reason()).startsWith("reached maxSteps (5) before the goal");
+    assertThat(outcome.reason())
+        .startsWith("reached the step limit (5 steps) before the goal")
+        .contains("--max-steps")
+        .contains(ConfigField.MAX_STEPS.key())
+        .contains(ConfigField.MAX_STEPS.envVar())
+        .doesNotContain("maxSteps");
     assertThat(outcome.context().stepCount()).isEqualTo(5);
     assertThat(sleeper.sleeps()).hasSize(5);
   }

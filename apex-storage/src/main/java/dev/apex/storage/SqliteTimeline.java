@@ -242,6 +242,23 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
     return tasks;
   }
 
+  /** How many tasks the timeline holds. */
+  public int taskCount() {
+    return read("count tasks", reader::taskCount);
+  }
+
+  /**
+   * The ids that start with {@code prefix} (as {@code git} takes a unique prefix of a commit),
+   * newest first, at most {@code limit}.
+   */
+  public List<TaskId> idsStartingWith(String prefix, int limit) {
+    Objects.requireNonNull(prefix, "prefix");
+    if (prefix.isEmpty() || limit < 1) {
+      throw new IllegalArgumentException("prefix must not be empty and limit at least 1");
+    }
+    return read("find tasks by id prefix", () -> reader.idsStartingWith(prefix, limit));
+  }
+
   @Override
   public Optional<TaskRecord> task(TaskId id) {
     Objects.requireNonNull(id, "id");

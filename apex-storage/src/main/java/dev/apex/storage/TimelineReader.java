@@ -50,6 +50,30 @@ final class TimelineReader {
     }
   }
 
+  int taskCount() throws SQLException {
+    try (PreparedStatement query = connection.prepareStatement("SELECT COUNT(*) FROM tasks");
+        ResultSet rs = query.executeQuery()) {
+      return rs.next() ? rs.getInt(1) : 0;
+    }
+  }
+
+  List<TaskId> idsStartingWith(String prefix, int limit) throws SQLException {
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT t.id FROM tasks t WHERE substr(t.id, 1, ?) = ? ORDER BY t.seq DESC LIMIT ?")) {
+      query.setInt(1, prefix.length());
+      query.setString(2, prefix);
+      query.setInt(3, limit);
+      try (ResultSet rs = query.executeQuery()) {
+        List<TaskId> ids = new ArrayList<>();
+        while (rs.next()) {
+          ids.add(TaskId.of(rs.getString(1)));
+        }
+        return ids;
+      }
+    }
+  }
+
   Optional<TaskRow> task(TaskId id) throws SQLException {
     try (PreparedStatement query =
         connection.prepareStatement("SELECT " + TASK_COLUMNS + " FROM tasks t WHERE t.id = ?")) {

@@ -86,8 +86,11 @@ export function newTaskPage() {
   const goal = h('textarea', { id: 'goal', class: 'goal', placeholder: 'e.g. Turn on Wi-Fi in Settings' });
   const flow = h('textarea', { id: 'flow', spellcheck: 'false', placeholder: 'name: …\nsteps:\n  - launch_app: …' });
   let mode = 'flow';
-  const goalField = h('div', { class: 'field' }, h('label', { for: 'goal', text: 'Goal' }), goal,
+  const goalUnavailable = h('div', { class: 'error-box', id: 'goal-unavailable', hidden: true });
+  const goalField = h('div', { class: 'field' }, h('label', { for: 'goal', text: 'Goal' }), goalUnavailable, goal,
     h('div', { class: 'hint', text: 'In words. The planner decides the steps.' }));
+  let canStart = true;
+  let goalRefused = false;
   const flowField = h('div', { class: 'field' },
     h('div', { class: 'row-actions' }, h('label', { for: 'flow', text: 'Flow (YAML)' }), h('span', { class: 'spacer' }),
       h('button', { type: 'button', class: 'btn small', id: 'example-wifi', text: 'Example: turn Wi-Fi on', onclick: () => { flow.value = WIFI_FLOW; } })),
@@ -97,6 +100,7 @@ export function newTaskPage() {
     mode = m;
     goalField.hidden = m !== 'goal';
     flowField.hidden = m !== 'flow';
+    submit.disabled = !canStart || (m === 'goal' && goalRefused);
     seg.querySelectorAll('label').forEach((l) => l.classList.toggle('on', l.dataset.mode === m));
   };
   seg.append(
@@ -117,10 +121,17 @@ export function newTaskPage() {
     const names = st && st.devices.length ? st.devices : ['sim'];
     device.replaceChildren(...names.map((d) => h('option', { value: d, text: d })));
     if (st && !st.can_start_tasks) {
+      canStart = false;
       error.textContent = 'This console was started without a task launcher: start tasks with apex run.';
       error.hidden = false;
-      submit.disabled = true;
+    } else if (st && st.model_configured === false) {
+      // Said before anyone types a goal, in the words POST /api/tasks would answer with.
+      goalRefused = true;
+      goalUnavailable.textContent = st.goal_refusal || 'No model is configured to plan a goal.';
+      goalUnavailable.hidden = false;
+      goal.disabled = true;
     }
+    setMode(mode);
   });
 
   async function onSubmit(event) {
@@ -135,7 +146,7 @@ export function newTaskPage() {
     } catch (e) {
       error.textContent = e.message;
       error.hidden = false;
-      submit.disabled = false;
+      setMode(mode);
     }
   }
   return { node: form };

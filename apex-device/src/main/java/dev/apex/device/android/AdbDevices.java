@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
  * --device android[:SERIAL]}.
  *
  * <p>Errors: an unreachable server or an offline device is a {@link DeviceException} (retriable);
- * an unknown serial, or several devices and no serial, an {@link InvalidInputException}; an
- * unauthorized device a {@link NonRetriableException} telling to accept the prompt on the phone.
+ * an unknown serial, no device at all, or several devices and no serial, an {@link
+ * InvalidInputException}; an unauthorized device a {@link NonRetriableException} telling to accept
+ * the prompt on the phone.
  */
 public final class AdbDevices {
 
@@ -74,8 +75,9 @@ public final class AdbDevices {
     Entry chosen;
     if (serial == null || serial.isBlank()) {
       if (all.isEmpty()) {
-        throw new DeviceException(
-            LISTING_ID,
+        // Bad input like an unknown serial (exit 2): the device asked for is not there; nothing
+        // failed.
+        throw new InvalidInputException(
             "no Android device attached to the adb server at "
                 + client.address()
                 + ": plug one in with USB debugging on, or start an emulator");

@@ -108,7 +108,7 @@ class AdbDevicesTest {
   @Test
   void noDeviceAtAllSaysHowToAttachOne() {
     assertThatThrownBy(() -> devices.select(null))
-        .isInstanceOf(DeviceException.class)
+        .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("no Android device attached")
         .hasMessageContaining(adb.address());
   }

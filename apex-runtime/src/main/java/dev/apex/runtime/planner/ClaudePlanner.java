@@ -7,6 +7,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StopTaskException;
 import dev.apex.runtime.TaskContext;
+import dev.apex.runtime.TaskRunner;
 import dev.apex.semantic.LlmResult;
 import dev.apex.semantic.SemanticScene;
 import dev.apex.semantic.ToolCall;
@@ -149,7 +150,8 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
           TaskStatus.MAX_STEPS,
           "reached the step budget ("
               + budget.maxSteps()
-              + " steps) before the goal; raise maxSteps or narrow the goal");
+              + " steps) before the goal; "
+              + TaskRunner.RAISE_MAX_STEPS);
     }
     int stepNumber = context.stepCount() + 1;
     List<String> notes = new ArrayList<>();
