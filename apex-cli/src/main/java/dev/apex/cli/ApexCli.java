@@ -1,5 +1,8 @@
 package dev.apex.cli;
 
+import dev.apex.core.RedactingStream;
+import dev.apex.core.RedactingWriter;
+import dev.apex.core.Secrets;
 import java.io.PrintWriter;
 import java.util.Map;
 import picocli.CommandLine;
@@ -36,6 +39,10 @@ public final class ApexCli implements Runnable {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
       }
     }
+    // Before anything prints: every line this process writes, log lines and stack traces included,
+    // is redacted on its way out.
+    Secrets.registerFromEnv(System.getenv());
+    RedactingStream.installOnSystemStreams();
     System.exit(execute(args));
   }
 
@@ -60,12 +67,21 @@ public final class ApexCli implements Runnable {
   static int execute(
       Map<String, String> env, Wiring wiring, PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = commandLine(env, wiring);
-    cli.setOut(out);
-    cli.setErr(err);
-    return cli.execute(args);
+    PrintWriter redactedOut = RedactingWriter.wrap(out);
+    PrintWriter redactedErr = RedactingWriter.wrap(err);
+    cli.setOut(redactedOut);
+    cli.setErr(redactedErr);
+    try {
+      return cli.execute(args);
+    } finally {
+      redactedOut.flush();
+      redactedErr.flush();
+    }
   }
 
+  /** The command line; the provider keys and URL credentials of {@code env} become secrets. */
   static CommandLine commandLine(Map<String, String> env, Wiring wiring) {
+    Secrets.registerFromEnv(env);
     CommandLine cli = new CommandLine(new ApexCli(), new EnvFactory(env, wiring));
     cli.setExecutionExceptionHandler(new ErrorHandler());
     cli.setParameterExceptionHandler(new ErrorHandler());
