@@ -48,7 +48,12 @@ public final class ApexCli implements Runnable {
 
   /** Runs the command line with the process's environment and returns the exit code. */
   public static int execute(String... args) {
-    return commandLine(System.getenv(), Wiring.DEFAULT).execute(args);
+    return execute(
+        System.getenv(),
+        Wiring.DEFAULT,
+        new PrintWriter(System.out, true),
+        new PrintWriter(System.err, true),
+        args);
   }
 
   /**

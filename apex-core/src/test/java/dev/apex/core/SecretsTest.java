@@ -100,6 +100,24 @@ class SecretsTest {
   }
 
   @Test
+  void theStreamsRedactWholeLinesEvenWhenASecretIsPrintedInParts() {
+    String key = key(108);
+    Secrets.register(key);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream stream = RedactingStream.wrap(new java.io.PrintStream(bytes, true));
+    stream.print("WARN upstream said " + key.substring(0, 50));
+    stream.println(key.substring(50) + " was refused");
+    java.io.StringWriter chars = new java.io.StringWriter();
+    java.io.PrintWriter writer = RedactingWriter.wrap(chars);
+    writer.print("apex: " + key.substring(0, 30));
+    writer.print(key.substring(30));
+    writer.flush();
+
+    assertThat(bytes.toString()).isEqualTo("WARN upstream said [redacted] was refused\n");
+    assertThat(chars.toString()).isEqualTo("apex: [redacted]");
+  }
+
+  @Test
   void ordinaryTextAndShortValuesStayAsTheyAre() {
     Secrets.register("short");
     String text = "Wi-Fi | On; type a short password; ANTHROPIC_API_KEY: unset";
