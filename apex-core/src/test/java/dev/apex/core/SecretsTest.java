@@ -118,6 +118,23 @@ class SecretsTest {
   }
 
   @Test
+  void aSecretInsideJsonIsRedactedEscapesAndAllAndTheJsonStillParses() throws Exception {
+    String password = "pa\"ss\\wo\"rd";
+    Secrets.register(password);
+    String longer = "x\\y-0123456789-" + key(40).substring(PREFIX.length());
+    Secrets.register(longer);
+    String json =
+        Json.write(java.util.Map.of("text", password, "other", "a " + longer + "\" z", "n", 1));
+
+    String redacted = Secrets.redact(json);
+
+    assertThat(redacted).doesNotContain("ss\\\\wo").doesNotContain(longer.substring(3, 15));
+    com.fasterxml.jackson.databind.JsonNode node = Json.mapper().readTree(redacted);
+    assertThat(node.get("text").asText()).isEqualTo(Secrets.MASK);
+    assertThat(node.get("other").asText()).isEqualTo("a " + Secrets.MASK + "\" z");
+  }
+
+  @Test
   void ordinaryTextAndShortValuesStayAsTheyAre() {
     Secrets.register("short");
     String text = "Wi-Fi | On; type a short password; ANTHROPIC_API_KEY: unset";
