@@ -1,5 +1,8 @@
 package dev.apex.cli;
 
+import dev.apex.core.RedactingStream;
+import dev.apex.core.RedactingWriter;
+import dev.apex.core.Secrets;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -40,12 +43,21 @@ public final class ApexCli implements Callable<Integer> {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
       }
     }
+    // Before anything prints: every line this process writes, log lines and stack traces included,
+    // is redacted on its way out.
+    Secrets.registerFromEnv(System.getenv());
+    RedactingStream.installOnSystemStreams();
     System.exit(execute(args));
   }
 
   /** Runs the command line with the process's environment and returns the exit code. */
   public static int execute(String... args) {
-    return commandLine(System.getenv(), Wiring.DEFAULT).execute(args);
+    return execute(
+        System.getenv(),
+        Wiring.DEFAULT,
+        new PrintWriter(System.out, true),
+        new PrintWriter(System.err, true),
+        args);
   }
 
   /**
@@ -64,12 +76,21 @@ public final class ApexCli implements Callable<Integer> {
   static int execute(
       Map<String, String> env, Wiring wiring, PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = commandLine(env, wiring);
-    cli.setOut(out);
-    cli.setErr(err);
-    return cli.execute(args);
+    PrintWriter redactedOut = RedactingWriter.wrap(out);
+    PrintWriter redactedErr = RedactingWriter.wrap(err);
+    cli.setOut(redactedOut);
+    cli.setErr(redactedErr);
+    try {
+      return cli.execute(args);
+    } finally {
+      redactedOut.flush();
+      redactedErr.flush();
+    }
   }
 
+  /** The command line; the provider keys and URL credentials of {@code env} become secrets. */
   static CommandLine commandLine(Map<String, String> env, Wiring wiring) {
+    Secrets.registerFromEnv(env);
     CommandLine cli = new CommandLine(new ApexCli(), new EnvFactory(env, wiring));
     cli.setExecutionExceptionHandler(new ErrorHandler());
     cli.setParameterExceptionHandler(new ErrorHandler());

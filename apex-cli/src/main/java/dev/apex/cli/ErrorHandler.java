@@ -2,6 +2,7 @@ package dev.apex.cli;
 
 import dev.apex.core.ApexException;
 import dev.apex.core.InvalidInputException;
+import dev.apex.core.Secrets;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -54,13 +55,14 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
     return qualified.startsWith("apex ") ? qualified.substring(5) : "";
   }
 
+  /** The message's first line, redacted before it is cut (a key may span the cut). */
   static String oneLine(Throwable ex) {
-    String message = ex.getMessage();
+    String message = Secrets.redact(ex.getMessage());
     if (message == null || message.isBlank()) {
       message = ex.getClass().getSimpleName();
     }
     if (!(ex instanceof ApexException) && ex.getCause() instanceof ApexException cause) {
-      message = cause.getMessage();
+      message = Secrets.redact(cause.getMessage());
     }
     int newline = message.indexOf('\n');
     return newline < 0 ? message : message.substring(0, newline);

@@ -1,6 +1,7 @@
 package dev.apex.cli;
 
 import dev.apex.core.Scene;
+import dev.apex.core.Secrets;
 import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
@@ -29,7 +30,7 @@ final class ProgressPrinter implements TaskListener {
 
   @Override
   public synchronized void taskStarted(TaskId taskId, String device, String goal) {
-    out.println(prefix + "task " + taskId + " on " + device + ": " + goal);
+    out.println(prefix + "task " + taskId + " on " + Secrets.withoutUserInfo(device) + ": " + goal);
     out.flush();
   }
 

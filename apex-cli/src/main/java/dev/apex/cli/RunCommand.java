@@ -2,6 +2,7 @@ package dev.apex.cli;
 
 import dev.apex.core.ApexException;
 import dev.apex.core.InvalidInputException;
+import dev.apex.core.Secrets;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.Device;
@@ -233,11 +234,12 @@ final class RunCommand implements Callable<Integer> {
    */
   static String prefix(List<String> selectors, int i) {
     String selector = selectors.get(i);
+    String shown = Secrets.withoutUserInfo(selector);
     if (Collections.frequency(selectors, selector) == 1) {
-      return "[" + selector + "] ";
+      return "[" + shown + "] ";
     }
     long earlier = selectors.subList(0, i).stream().filter(selector::equals).count();
-    return "[" + selector + "#" + (earlier + 1) + "] ";
+    return "[" + shown + "#" + (earlier + 1) + "] ";
   }
 
   private ClaudeAgent agent(Settings settings, PrintWriter out) {

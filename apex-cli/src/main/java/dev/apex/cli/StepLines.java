@@ -3,6 +3,7 @@ package dev.apex.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
 import dev.apex.core.PlannedStep;
+import dev.apex.core.Text;
 import dev.apex.storage.StoredStep;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -29,9 +30,9 @@ final class StepLines {
     return e.getKey() + "=" + shown;
   }
 
+  /** Redacted before it is cut ({@link Text#shorten}), newlines made spaces. */
   static String shorten(String s, int max) {
-    String one = s.replace('\n', ' ');
-    return one.length() <= max ? one : one.substring(0, max - 1) + "…";
+    return Text.shorten(s.replace('\n', ' '), max);
   }
 
   static String timelineLine(StoredStep s) {

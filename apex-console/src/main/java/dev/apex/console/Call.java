@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.apex.core.Json;
+import dev.apex.core.Secrets;
 import dev.apex.core.TaskId;
 import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.runtime.config.InvalidConfigException;
@@ -134,11 +135,12 @@ final class Call {
     }
   }
 
+  /** Sends {@code body} redacted ({@link Secrets#redact}): every API answer passes here. */
   void json(int status, JsonNode body) throws IOException {
     bytes(
         status,
         "application/json; charset=utf-8",
-        Json.write(body).getBytes(StandardCharsets.UTF_8));
+        Secrets.redact(Json.write(body)).getBytes(StandardCharsets.UTF_8));
   }
 
   void error(int status, String message) throws IOException {

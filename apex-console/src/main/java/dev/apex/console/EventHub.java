@@ -2,6 +2,7 @@ package dev.apex.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
+import dev.apex.core.Secrets;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -50,7 +51,8 @@ final class EventHub {
   }
 
   void publish(String type, String taskId, JsonNode data) {
-    Event event = new Event(ids.incrementAndGet(), type, taskId, Json.write(data));
+    // Redacted once here, so no subscriber's stream can carry a secret a task's text held.
+    Event event = new Event(ids.incrementAndGet(), type, taskId, Secrets.redact(Json.write(data)));
     for (Subscription subscription : subscriptions) {
       subscription.offer(event);
     }

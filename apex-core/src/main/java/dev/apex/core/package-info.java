@@ -1,7 +1,8 @@
 /**
  * The bottom of the dependency graph: immutable models ({@link dev.apex.core.Scene}, {@link
  * dev.apex.core.PlannedStep}, {@link dev.apex.core.StepResult}), task ids and statuses, and the
- * exception tree rooted at {@link dev.apex.core.ApexException}. Depends on nothing but the JDK and
- * Jackson.
+ * exception tree rooted at {@link dev.apex.core.ApexException}; {@link dev.apex.core.Secrets}, the
+ * one redaction every outgoing string passes through, and {@link dev.apex.core.Text}, which
+ * shortens strings only after redacting them. Depends on nothing but the JDK and Jackson.
  */
 package dev.apex.core;

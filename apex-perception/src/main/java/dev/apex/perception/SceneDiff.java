@@ -3,6 +3,7 @@ package dev.apex.perception;
 import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import dev.apex.core.Text;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -164,7 +165,6 @@ public record SceneDiff(
   }
 
   private static String shorten(String text) {
-    String one = text.replace('\n', ' ').strip();
-    return one.length() <= 30 ? one : one.substring(0, 29) + "…";
+    return Text.shorten(text.replace('\n', ' ').strip(), 30);
   }
 }

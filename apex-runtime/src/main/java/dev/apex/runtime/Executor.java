@@ -22,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * <p>{@link StepResult#attempts()} is 0 when the tool was never called (unknown tool, arguments
  * that failed validation). {@link StepResult#duration()} is measured on the context's clock and
  * includes backoff. A failed {@code ElementNotFoundException} step carries the scene it looked at
- * as its output. Not thread-safe; one task uses one executor.
+ * as its output. The result's step is the step as its tool lets it be {@link Tool#recorded
+ * recorded} (a typed password masked), which every caller records and shows instead of the step it
+ * passed. Not thread-safe; one task uses one executor.
  */
 public final class Executor {
 
@@ -58,14 +60,25 @@ public final class Executor {
     Retrier.Attempted<Object> attempted =
         retrier.call(step.action(), () -> tool.execute(step.args(), toolContext));
     Duration duration = elapsedSince(start);
+    PlannedStep shown = recorded(tool, step);
     if (attempted.succeeded()) {
       log.debug("{}: ok after {} attempt(s)", step.action(), attempted.attempts());
-      return StepResult.ok(step, attempted.value(), attempted.attempts(), duration);
+      return StepResult.ok(shown, attempted.value(), attempted.attempts(), duration);
     }
     RuntimeException failure = attempted.failure();
     Object output = failure instanceof ElementNotFoundException e ? e.scene() : null;
     return new StepResult(
-        step, false, output, Retrier.messageOf(failure), attempted.attempts(), duration);
+        shown, false, output, Retrier.messageOf(failure), attempted.attempts(), duration);
+  }
+
+  private PlannedStep recorded(Tool tool, PlannedStep step) {
+    try {
+      PlannedStep shown = tool.recorded(step, toolContext);
+      return shown == null ? step : shown;
+    } catch (RuntimeException e) {
+      log.warn("{}: recorded() threw; recording the step as planned", step.action(), e);
+      return step;
+    }
   }
 
   private Duration elapsedSince(Instant start) {

@@ -1,6 +1,7 @@
 package dev.apex.runtime;
 
 import dev.apex.core.ApexException;
+import dev.apex.core.Secrets;
 import dev.apex.core.Sleeper;
 import java.time.Duration;
 import java.util.Objects;
@@ -86,7 +87,7 @@ public final class Retrier {
 
   /** The exception's message, or its class name when it has none. */
   static String messageOf(Throwable t) {
-    String m = t.getMessage();
+    String m = Secrets.redact(t.getMessage());
     if (t instanceof ApexException) {
       return m == null ? t.getClass().getSimpleName() : m;
     }

@@ -133,7 +133,9 @@ final class TaskRun {
         Duration actTime = Duration.between(actStart, now());
         steps++;
         context.addStepResult(result);
-        WorldState worldAfter = observeWorld(observation, step, result);
+        // The step as its tool lets it be kept (a typed password masked), from here on.
+        PlannedStep recorded = result.step();
+        WorldState worldAfter = observeWorld(observation, recorded, result);
         boolean first = i == 0;
         runner.listener.stepRecorded(
             new StepRecord(
@@ -141,7 +143,7 @@ final class TaskRun {
                 steps,
                 first ? observeStart : actStart,
                 scene,
-                step,
+                recorded,
                 result,
                 first ? observeTime : Duration.ZERO,
                 first ? planTime : Duration.ZERO,

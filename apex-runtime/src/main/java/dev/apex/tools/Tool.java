@@ -1,5 +1,6 @@
 package dev.apex.tools;
 
+import dev.apex.core.PlannedStep;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,4 +54,14 @@ public interface Tool {
    * @return a JSON-writable result (a record, a map, a string) or null
    */
   Object execute(Map<String, Object> args, ToolContext ctx);
+
+  /**
+   * The step as it may be recorded and shown once it ran — in the timeline, progress lines, the
+   * console and the planner's history: {@code step} itself, unless an argument must not be kept
+   * (text typed into a password field). Only what is recorded changes: {@link #execute} always gets
+   * the real arguments. Must not throw or touch the device.
+   */
+  default PlannedStep recorded(PlannedStep step, ToolContext ctx) {
+    return step;
+  }
 }

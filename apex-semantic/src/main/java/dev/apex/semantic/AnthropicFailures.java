@@ -5,6 +5,7 @@ import com.anthropic.errors.AnthropicException;
 import com.anthropic.errors.AnthropicInvalidDataException;
 import com.anthropic.errors.AnthropicIoException;
 import com.anthropic.errors.AnthropicServiceException;
+import dev.apex.core.Text;
 import java.io.EOFException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -162,8 +163,8 @@ final class AnthropicFailures {
     return oneLine(root.getClass().getSimpleName() + (message == null ? "" : ": " + message), 160);
   }
 
+  /** Redacted first ({@link Text#oneLine}): a key echoed by a gateway is cut only once gone. */
   static String oneLine(String text, int max) {
-    String line = text.replaceAll("\\s+", " ").strip();
-    return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+    return Text.oneLine(text, max);
   }
 }

@@ -2,6 +2,7 @@ package dev.apex.semantic;
 
 import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.okhttp.AnthropicOkHttpClient;
+import dev.apex.core.Secrets;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -22,6 +23,9 @@ final class SdkClients {
     if (!config.hasApiKey()) {
       throw new IllegalArgumentException("config has no API key; set ANTHROPIC_API_KEY");
     }
+    // From here on the key may come back in any answer: make it a secret before the first call.
+    Secrets.register(config.apiKey());
+    Secrets.registerUserInfo(config.baseUrl());
     AnthropicOkHttpClient.Builder builder =
         AnthropicOkHttpClient.builder()
             .apiKey(config.apiKey())
@@ -33,10 +37,12 @@ final class SdkClients {
     return builder.build();
   }
 
-  /** {@code text} with every occurrence of the key replaced, so no detail can leak it. */
+  /**
+   * {@code text} through {@link Secrets#redact}, the key registered first (it already is once a
+   * client holds it), so no detail can leak the key or a part of it.
+   */
   static String redact(String text, String apiKey) {
-    return apiKey == null || apiKey.isEmpty() || text == null
-        ? text
-        : text.replace(apiKey, "[redacted]");
+    Secrets.register(apiKey);
+    return Secrets.redact(text);
   }
 }

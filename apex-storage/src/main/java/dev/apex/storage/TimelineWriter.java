@@ -2,6 +2,7 @@ package dev.apex.storage;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Json;
+import dev.apex.core.Secrets;
 import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
@@ -19,6 +20,10 @@ import java.util.Set;
 /**
  * The writes, each one transaction committed before it returns. Not thread-safe: {@link
  * SqliteTimeline} serializes the calls.
+ *
+ * <p>Every text written passes through {@link Secrets#redact} here (the device without a URL's user
+ * info), so no secret reaches the database file, its journal or its WAL, whatever the caller put in
+ * a goal, an error, a scene or the model's words.
  */
 final class TimelineWriter {
 
@@ -44,8 +49,8 @@ final class TimelineWriter {
                       + " owner_started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             String now = clock.instant().toString();
             insert.setString(1, id.value());
-            insert.setString(2, device);
-            insert.setString(3, goal);
+            insert.setString(2, Secrets.redact(Secrets.withoutUserInfo(device)));
+            insert.setString(3, Secrets.redact(goal));
             insert.setString(4, TaskStatus.RUNNING.name());
             insert.setString(5, now);
             insert.setString(6, owner.host());
@@ -61,10 +66,10 @@ final class TimelineWriter {
   void append(StepRecord step) throws SQLException {
     // Serialize before BEGIN IMMEDIATE: JSON work needs no database lock, and a value Jackson
     // cannot write then fails without starting a transaction.
-    String scene = step.scene() == null ? null : Json.write(step.scene());
-    String planned = Json.write(step.step());
-    String result = Json.write(step.result());
-    String annotations = Json.write(step.annotations());
+    String scene = step.scene() == null ? null : Secrets.redact(Json.write(step.scene()));
+    String planned = Secrets.redact(Json.write(step.step()));
+    String result = Secrets.redact(Json.write(step.result()));
+    String annotations = Secrets.redact(Json.write(step.annotations()));
     inTransaction(
         () -> {
           requireRunning(step.taskId(), "append step " + step.index() + " to");
@@ -79,7 +84,7 @@ final class TimelineWriter {
             setNullable(insert, 3, step.startedAt() == null ? null : step.startedAt().toString());
             insert.setString(4, step.step().action());
             insert.setInt(5, step.result().success() ? 1 : 0);
-            setNullable(insert, 6, step.result().error());
+            setNullable(insert, 6, Secrets.redact(step.result().error()));
             setNullable(insert, 7, scene);
             insert.setString(8, planned);
             insert.setString(9, result);
@@ -117,7 +122,7 @@ final class TimelineWriter {
               connection.prepareStatement(
                   "UPDATE tasks SET status = ?, reason = ?, ended_at = ? WHERE id = ?")) {
             update.setString(1, status.name());
-            setNullable(update, 2, reason);
+            setNullable(update, 2, Secrets.redact(reason));
             update.setString(3, clock.instant().toString());
             update.setString(4, id.value());
             update.executeUpdate();

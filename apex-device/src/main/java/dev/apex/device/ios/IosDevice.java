@@ -5,6 +5,7 @@ import dev.apex.core.DeviceException;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
+import dev.apex.core.Secrets;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
 import dev.apex.device.Key;
@@ -52,7 +53,7 @@ public final class IosDevice implements Device {
   private IosDevice(WdaClient wda, IosOptions options) {
     this.wda = wda;
     this.options = options;
-    this.id = "ios:" + wda.base();
+    this.id = Secrets.withoutUserInfo("ios:" + wda.base());
     this.session = new WdaSession(wda, id);
   }
 
@@ -78,7 +79,9 @@ public final class IosDevice implements Device {
   public static IosDevice connect(URI url, IosOptions options) {
     Objects.requireNonNull(url, "url");
     Objects.requireNonNull(options, "options");
-    IosDevice device = new IosDevice(new WdaClient(url, "ios:" + url, options), options);
+    Secrets.registerUserInfo(url.toString());
+    IosDevice device =
+        new IosDevice(new WdaClient(url, Secrets.withoutUserInfo("ios:" + url), options), options);
     device.call(() -> device.wda.get("/status"));
     return device;
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
+import dev.apex.core.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -61,6 +62,8 @@ public final class ApexConfigStore {
     this.file = file;
     this.envValues = Collections.unmodifiableMap(envValues);
     this.apiKey = apiKey;
+    // Whoever builds the settings holds the key from now on: no answer may echo it back out.
+    Secrets.register(apiKey);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.apex.core.Json;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskStatus;
+import dev.apex.core.Text;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StopTaskException;
 import dev.apex.runtime.TaskContext;
@@ -328,8 +329,7 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
 
   private static String text(ToolCall call, String arg) {
     Object value = call.input().get(arg);
-    String text = value == null ? "" : value.toString().replaceAll("\\s+", " ").strip();
-    return text.length() <= 300 ? text : text.substring(0, 299) + "…";
+    return value == null ? "" : Text.oneLine(value.toString(), 300);
   }
 
   private static String ordinal(int n) {

@@ -4,6 +4,7 @@ import dev.apex.core.Json;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import dev.apex.core.Text;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.semantic.SemanticScene;
 import dev.apex.world.WorldEvent;
@@ -198,7 +199,6 @@ final class PromptWriter {
   }
 
   private static String oneLine(String text, int max) {
-    String line = text.replaceAll("\\s+", " ").strip();
-    return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+    return Text.oneLine(text, max);
   }
 }

@@ -1,5 +1,6 @@
 package dev.apex.runtime.planner;
 
+import dev.apex.core.Text;
 import java.util.Objects;
 
 /**
@@ -29,7 +30,6 @@ public record SensitiveAction(SensitiveKind kind, String tool, String target, St
   }
 
   private static String oneLine(String text) {
-    String line = text.replaceAll("\\s+", " ").strip();
-    return line.length() <= 80 ? line : line.substring(0, 79) + "…";
+    return Text.oneLine(text, 80);
   }
 }

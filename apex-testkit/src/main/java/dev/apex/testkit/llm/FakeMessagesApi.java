@@ -15,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -32,6 +33,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * do not consume a scripted reply); it accepts any {@code anthropic-version}. When the script is
  * exhausted it answers 500 {@code api_error} with {@code x-should-retry: false}, so a missing reply
  * shows up as a failure rather than a hang.
+ *
+ * <p>{@link FakeReply#REQUEST_KEY} in a scripted reply is replaced by the key its request carried
+ * (see {@link FakeReply#echoingKey()}).
  *
  * <p>Thread-safe: requests are served concurrently, so a {@link FakeReply#hang() hang} does not
  * block later requests. {@link #close()} releases every hanging request (its connection is dropped)
@@ -131,7 +135,7 @@ public final class FakeMessagesApi implements AutoCloseable {
             FakeReply.error(401, "authentication_error", "x-api-key or Authorization required"));
         return;
       }
-      reply(exchange, request, next());
+      reply(exchange, request.apiKey().orElse(""), request, next());
     }
   }
 
@@ -146,14 +150,18 @@ public final class FakeMessagesApi implements AutoCloseable {
         .withHeader("x-should-retry", "false");
   }
 
-  private void reply(HttpExchange exchange, RecordedRequest request, FakeReply reply)
+  private void reply(HttpExchange exchange, String key, RecordedRequest request, FakeReply reply)
       throws IOException {
     if (reply instanceof FakeReply.Message message) {
-      send(exchange, 200, Map.of(), Json.mapper().writeValueAsBytes(toJson(message, request)));
+      send(
+          exchange,
+          200,
+          Map.of(),
+          echo(Json.mapper().writeValueAsBytes(toJson(message, request)), key));
     } else if (reply instanceof FakeReply.ApiError error) {
-      sendError(exchange, error);
+      sendError(exchange, error, key);
     } else if (reply instanceof FakeReply.Garbage garbage) {
-      send(exchange, garbage.status(), Map.of(), garbage.body());
+      send(exchange, garbage.status(), Map.of(), echo(garbage.body(), key));
     } else if (reply instanceof FakeReply.Drop) {
       // The JDK server closes the connection, without a response, when a handler throws.
       throw new IOException("FakeMessagesApi: dropping the connection as scripted");
@@ -193,14 +201,31 @@ public final class FakeMessagesApi implements AutoCloseable {
     return json;
   }
 
+  /** {@code body} with {@link FakeReply#REQUEST_KEY} replaced by {@code key}. */
+  private static byte[] echo(byte[] body, String key) {
+    String text = new String(body, StandardCharsets.UTF_8);
+    return text.contains(FakeReply.REQUEST_KEY)
+        ? text.replace(FakeReply.REQUEST_KEY, key).getBytes(StandardCharsets.UTF_8)
+        : body;
+  }
+
   private void sendError(HttpExchange exchange, FakeReply.ApiError error) throws IOException {
+    sendError(exchange, error, "");
+  }
+
+  private void sendError(HttpExchange exchange, FakeReply.ApiError error, String key)
+      throws IOException {
     ObjectNode json = Json.mapper().createObjectNode();
     json.put("type", "error");
     ObjectNode inner = json.putObject("error");
     inner.put("type", error.type());
     inner.put("message", error.message());
     json.put("request_id", "req_fake_" + ids.incrementAndGet());
-    send(exchange, error.status(), error.headers(), Json.mapper().writeValueAsBytes(json));
+    Map<String, String> headers = new LinkedHashMap<>();
+    error
+        .headers()
+        .forEach((name, value) -> headers.put(name, value.replace(FakeReply.REQUEST_KEY, key)));
+    send(exchange, error.status(), headers, echo(Json.mapper().writeValueAsBytes(json), key));
   }
 
   private void send(HttpExchange exchange, int status, Map<String, String> headers, byte[] body)

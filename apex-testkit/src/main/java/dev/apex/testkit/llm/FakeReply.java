@@ -10,8 +10,12 @@ import java.util.Objects;
 
 /**
  * One scripted answer of {@link FakeMessagesApi}. Build them with the static factories ({@link
- * #text}, {@link #toolUse}, {@link #error}, {@link #rateLimited}, {@link #garbage}, {@link
- * #dropConnection}, {@link #hang}); all are immutable.
+ * #text}, {@link #toolUse}, {@link #error}, {@link #rateLimited}, {@link #echoingKey}, {@link
+ * #garbage}, {@link #dropConnection}, {@link #hang}); all are immutable.
+ *
+ * <p>Wherever {@link #REQUEST_KEY} appears in a reply — a text block, a tool call's input, an error
+ * message, a header value, a garbage body — the server sends the API key the request carried in its
+ * place: a gateway or a model that echoes the key, for testing that it never leaks.
  */
 public sealed interface FakeReply
     permits FakeReply.Message,
@@ -19,6 +23,26 @@ public sealed interface FakeReply
         FakeReply.Garbage,
         FakeReply.Drop,
         FakeReply.Hang {
+
+  /** Replaced, in whatever the server sends, by the key of the request it answers. */
+  String REQUEST_KEY = "${request.api_key}";
+
+  /**
+   * A gateway's 401 that echoes the request's key twice: inline in its message and in a header-like
+   * line of it ({@code x-api-key: …}), the way a proxy quoting the request it refused does. Also
+   * sets a response header holding it.
+   */
+  static ApiError echoingKey() {
+    return error(
+            401,
+            "authentication_error",
+            "gateway refused key "
+                + REQUEST_KEY
+                + " for this route; request was:\nPOST /v1/messages\nx-api-key: "
+                + REQUEST_KEY
+                + "\nanthropic-version: 2023-06-01")
+        .withHeader("x-echoed-key", REQUEST_KEY);
+  }
 
   /** A 200 message holding one text block, {@code stop_reason: end_turn}. */
   static Message text(String text) {

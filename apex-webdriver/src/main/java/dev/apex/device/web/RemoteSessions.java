@@ -2,6 +2,7 @@ package dev.apex.device.web;
 
 import dev.apex.core.DeviceException;
 import dev.apex.core.InvalidInputException;
+import dev.apex.core.Secrets;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -125,10 +126,7 @@ final class RemoteSessions {
 
   /** The URL without user info, which may hold a password. */
   static String redact(URL url) {
-    if (url.getUserInfo() == null) {
-      return url.toString();
-    }
-    return url.toString().replace(url.getUserInfo() + "@", "***@");
+    return Secrets.withoutUserInfo(url.toString());
   }
 
   private static Throwable rootCause(Throwable e) {

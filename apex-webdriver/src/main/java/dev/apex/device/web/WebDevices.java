@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Json;
+import dev.apex.core.Secrets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -60,6 +61,8 @@ public final class WebDevices {
     Objects.requireNonNull(capabilitiesFile, "capabilitiesFile");
     Objects.requireNonNull(config, "config");
     String s = selector.strip();
+    // A password in the URL may come back in any error: make it a secret before connecting.
+    Secrets.registerUserInfo(s);
     if (s.startsWith(WEBDRIVER)) {
       Map<String, Object> caps =
           capabilitiesFile
@@ -87,8 +90,11 @@ public final class WebDevices {
   public static WebDevice chromium(String url, WebConfig config) {
     Objects.requireNonNull(config, "config");
     String start = url == null || url.isBlank() ? "about:blank" : BrowserSurface.requireUrl(url);
+    Secrets.registerUserInfo(start);
     return LocalChromium.open(
-        url == null || url.isBlank() ? WEB : WEB + ":" + start, start, config);
+        url == null || url.isBlank() ? WEB : WEB + ":" + Secrets.withoutUserInfo(start),
+        start,
+        config);
   }
 
   /**
@@ -103,6 +109,7 @@ public final class WebDevices {
     Objects.requireNonNull(endpoint, "endpoint");
     Objects.requireNonNull(capabilities, "capabilities");
     Objects.requireNonNull(config, "config");
+    Secrets.registerUserInfo(endpoint);
     String id = WEBDRIVER + RemoteSessions.redact(RemoteSessions.parse(endpoint));
     return RemoteSessions.open(id, endpoint, capabilities, config);
   }

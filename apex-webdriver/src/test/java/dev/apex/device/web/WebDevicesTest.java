@@ -101,7 +101,7 @@ class WebDevicesTest {
 
     assertThatThrownBy(() -> WebDevices.open("webdriver:" + endpoint, Optional.empty()))
         .isInstanceOf(DeviceException.class)
-        .hasMessageContaining("WebDriver endpoint http://***@127.0.0.1:" + port + "/wd/hub")
+        .hasMessageContaining("WebDriver endpoint http://127.0.0.1:" + port + "/wd/hub")
         .hasMessageContaining("did not answer")
         .hasMessageNotContaining("s3cret")
         .satisfies(e -> assertThat(((DeviceException) e).retriable()).isTrue());

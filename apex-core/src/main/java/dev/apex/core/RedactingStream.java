@@ -1,0 +1,100 @@
+package dev.apex.core;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
+
+/**
+ * An output stream that passes each line through {@link Secrets#redact} before it reaches the
+ * stream below: the last guard on a process's stdout and stderr, where log lines (slf4j-simple
+ * writes to {@code System.err}) and stack traces end up whatever built them. A line is held until
+ * its newline, a {@link #flush()} or {@value #MAX_LINE} bytes, so a prompt without a newline still
+ * shows. Thread-safe.
+ */
+public final class RedactingStream extends OutputStream {
+
+  /** The most bytes held before they are written without waiting for a newline. */
+  public static final int MAX_LINE = 64 * 1024;
+
+  /** The charset lines are decoded and re-encoded in: the platform's, as the system streams use. */
+  private static final Charset CHARSET = Charset.defaultCharset();
+
+  private final OutputStream out;
+  private final Charset charset;
+  private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+  private RedactingStream(OutputStream out, Charset charset) {
+    this.out = out;
+    this.charset = charset;
+  }
+
+  /**
+   * A print stream over {@code out} that redacts each line, in the platform charset. Each line is
+   * written and flushed at its newline; a partial line at {@link PrintStream#flush()}.
+   */
+  public static PrintStream wrap(PrintStream out) {
+    if (out == null) {
+      throw new IllegalArgumentException("out must not be null");
+    }
+    return new Wrapped(out);
+  }
+
+  /** Replaces {@code System.out} and {@code System.err} with redacting ones (once is enough). */
+  public static synchronized void installOnSystemStreams() {
+    if (!(System.out instanceof Wrapped)) {
+      System.setOut(new Wrapped(System.out));
+    }
+    if (!(System.err instanceof Wrapped)) {
+      System.setErr(new Wrapped(System.err));
+    }
+  }
+
+  @Override
+  public synchronized void write(int b) throws IOException {
+    line.write(b);
+    if (b == '\n' || line.size() >= MAX_LINE) {
+      drain();
+      out.flush();
+    }
+  }
+
+  @Override
+  public synchronized void write(byte[] b, int off, int len) throws IOException {
+    for (int i = off; i < off + len; i++) {
+      write(b[i]);
+    }
+  }
+
+  @Override
+  public synchronized void flush() throws IOException {
+    drain();
+    out.flush();
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    flush();
+    out.close();
+  }
+
+  private void drain() throws IOException {
+    if (line.size() == 0) {
+      return;
+    }
+    String text = line.toString(charset);
+    line.reset();
+    out.write(Secrets.redact(text).getBytes(charset));
+  }
+
+  /**
+   * A redacting print stream. Not autoflush: an autoflush print stream flushes after every {@code
+   * print}, which would cut a line (and a secret printed in two parts) before it is redacted.
+   */
+  private static final class Wrapped extends PrintStream {
+    Wrapped(PrintStream out) {
+      super(new RedactingStream(out, CHARSET), false, CHARSET);
+    }
+  }
+}
