@@ -51,8 +51,7 @@ final class ConsoleLauncher implements TaskLauncher {
             ? Flow.parse(request.flow(), "the console's flow", ToolRegistry.defaultRegistry())
             : null;
     Settings settings = Settings.of(config, env, true);
-    settings =
-        settings.withDevice(SharedOptions.deviceLimits(settings.device(), deviceTimeout));
+    settings = settings.withDevice(SharedOptions.deviceLimits(settings.device(), deviceTimeout));
     TaskFactory tasks = new TaskFactory(settings, ocr, adb, null, Wiring.DEFAULT);
     String goal = flow != null ? "flow " + flow.name() : request.goal();
     return new PreparedTask() {

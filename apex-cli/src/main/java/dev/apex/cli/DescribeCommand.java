@@ -92,7 +92,8 @@ final class DescribeCommand implements Callable<Integer> {
     if (dump != null) {
       scene = perceiver.observe(readDump());
     } else {
-      try (Device d = wiring.devices().open(device, shared.adb, shared.capabilities, settings.device())) {
+      try (Device d =
+          wiring.devices().open(device, shared.adb, shared.capabilities, settings.device())) {
         scene = perceiver.observe(d.capture());
       }
     }

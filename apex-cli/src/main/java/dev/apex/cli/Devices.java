@@ -50,8 +50,8 @@ final class Devices {
    *
    * @param adb the adb server as host:port, or null for ADB_SERVER_SOCKET / 127.0.0.1:5037
    * @param capabilities a W3C capabilities JSON file for webdriver:ENDPOINT, or null
-   * @param limits the deadline of each whole device command and the cap on one capture, applied
-   *     to every driver
+   * @param limits the deadline of each whole device command and the cap on one capture, applied to
+   *     every driver
    */
   static Device open(String selector, String adb, Path capabilities, DeviceLimits limits) {
     String s = selector == null ? "sim" : selector.strip();

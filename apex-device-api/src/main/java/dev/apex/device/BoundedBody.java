@@ -79,7 +79,8 @@ public final class BoundedBody {
       throw new DeadlineExceeded(deadline);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
-      while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
+      while (cause instanceof java.util.concurrent.CompletionException
+          && cause.getCause() != null) {
         cause = cause.getCause();
       }
       if (cause instanceof TooLarge large) {

@@ -190,7 +190,11 @@ public final class IosDevice implements Device {
       session.call(s -> wda.post(s + "/wda/apps/launch", Map.of("bundleId", bundleId)));
     } catch (WdaErrorResponse e) {
       throw new InvalidInputException(
-          id + ": cannot launch '" + bundleId + "': " + DeviceText.excerpt(e.wdaMessage(), 300)
+          id
+              + ": cannot launch '"
+              + bundleId
+              + "': "
+              + DeviceText.excerpt(e.wdaMessage(), 300)
               + " (is it installed?)");
     }
   }
@@ -223,7 +227,9 @@ public final class IosDevice implements Device {
       double scale = value.path("scale").asDouble(0);
       JsonNode size = value.path("screenSize");
       if (scale <= 0 || !size.has("width") || !size.has("height")) {
-        throw new DeviceException(id, "GET /wda/screen sent no screenSize and scale: "
+        throw new DeviceException(
+            id,
+            "GET /wda/screen sent no screenSize and scale: "
                 + DeviceText.excerpt(value.toString(), 200));
       }
       screen =

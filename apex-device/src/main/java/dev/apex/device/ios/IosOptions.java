@@ -15,7 +15,10 @@ import java.util.Objects;
  * @param maxCaptureBytes the most bytes one answer may carry (the base64 screenshot, the source)
  */
 public record IosOptions(
-    Duration connectTimeout, Duration requestTimeout, Duration sourceTimeout, long maxCaptureBytes) {
+    Duration connectTimeout,
+    Duration requestTimeout,
+    Duration sourceTimeout,
+    long maxCaptureBytes) {
 
   /** {@code /source} gets this many times the ordinary deadline: a complex screen is slow. */
   public static final int SOURCE_FACTOR = 3;
@@ -28,7 +31,8 @@ public record IosOptions(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(sourceTimeout, "sourceTimeout");
     if (maxCaptureBytes <= 0) {
-      throw new IllegalArgumentException("maxCaptureBytes must be positive, got " + maxCaptureBytes);
+      throw new IllegalArgumentException(
+          "maxCaptureBytes must be positive, got " + maxCaptureBytes);
     }
   }
 

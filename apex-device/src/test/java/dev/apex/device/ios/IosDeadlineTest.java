@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * WebDriverAgent calls held to the device bounds: a body that trickles fails at the whole call's
- * deadline (the JDK client's own timeout stops at the headers), a body that never ends fails at
- * the capture cap, and WDA's text is escaped. The JUnit timeout only keeps a regression from
- * hanging the build.
+ * deadline (the JDK client's own timeout stops at the headers), a body that never ends fails at the
+ * capture cap, and WDA's text is escaped. The JUnit timeout only keeps a regression from hanging
+ * the build.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class IosDeadlineTest {
