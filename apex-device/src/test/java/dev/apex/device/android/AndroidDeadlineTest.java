@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 class AndroidDeadlineTest {
 
   private static final String SERIAL = "emulator-5554";
-  private static final Duration DEADLINE = Duration.ofMillis(300);
+  private static final Duration DEADLINE = Duration.ofMillis(1000);
 
   /** Far below the deadline, so every single read is quick and only the whole command is slow. */
   private static final Duration TRICKLE = Duration.ofMillis(20);
@@ -56,7 +56,7 @@ class AndroidDeadlineTest {
     assertThatThrownBy(device::capture)
         .isInstanceOfSatisfying(DeviceException.class, e -> assertThat(e.retriable()).isTrue())
         .hasMessageContaining("android:" + SERIAL)
-        .hasMessageContaining("'screencap -p' did not finish within its deadline of 300 ms")
+        .hasMessageContaining("'screencap -p' did not finish within its deadline of 1 s")
         .hasMessageContaining("device.timeout_ms");
   }
 
@@ -68,7 +68,7 @@ class AndroidDeadlineTest {
     assertThatThrownBy(device::capture)
         .isInstanceOf(DeviceException.class)
         .hasMessageContaining("uiautomator dump")
-        .hasMessageContaining("deadline of 300 ms");
+        .hasMessageContaining("deadline of 1 s");
   }
 
   @Test

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class IosDeadlineTest {
 
-  private static final Duration DEADLINE = Duration.ofMillis(300);
+  private static final Duration DEADLINE = Duration.ofMillis(1000);
 
   private FakeWda wda;
   private IosDevice device;
@@ -49,7 +49,7 @@ class IosDeadlineTest {
 
     assertThatThrownBy(device::capture)
         .isInstanceOfSatisfying(DeviceException.class, e -> assertThat(e.retriable()).isTrue())
-        .hasMessageContaining("did not finish GET /screenshot within its deadline of 300 ms")
+        .hasMessageContaining("did not finish GET /screenshot within its deadline of 1 s")
         .hasMessageContaining("device.timeout_ms");
   }
 

@@ -250,11 +250,8 @@ public final class FakeAdbServer implements AutoCloseable {
       byte[] output = FakeShell.run(phone, command);
       out.write(ascii("OKAY"));
       out.flush();
-      for (byte b : output) {
-        if (!pause(t.interval())) {
-          return;
-        }
-        out.write(b);
+      for (int i = 0; pause(t.interval()); i++) {
+        out.write(i < output.length ? output[i] : ' ');
         out.flush();
       }
     } else if (fault instanceof AdbFault.Flood) {

@@ -78,13 +78,13 @@ class WebDriverDeadlineTest {
 
   @Test
   void aTricklingCommandFailsAtItsWholeDeadlineNamingIt() {
-    device = open(DeviceLimits.DEFAULTS.withTimeout(Duration.ofMillis(300)));
+    device = open(DeviceLimits.DEFAULTS.withTimeout(Duration.ofMillis(1000)));
     mode = Mode.TRICKLE;
 
     assertThatThrownBy(device::capture)
         .isInstanceOfSatisfying(DeviceException.class, e -> assertThat(e.retriable()).isTrue())
         .hasMessageContaining("capture failed: GET /session/" + SESSION + "/source")
-        .hasMessageContaining("did not finish within its deadline of 300 ms")
+        .hasMessageContaining("did not finish within its deadline of 1 s")
         .hasMessageContaining("device.timeout_ms");
   }
 
