@@ -82,9 +82,10 @@ final class AdbErrors {
               + command
               + "' did not finish within its deadline of "
               + DeviceLimits.describe(deadline.deadline())
-              + " (still waiting on '"
-              + deadline.request()
-              + "'): the device may be asleep, locked, hung or answering too slowly; wake it, or"
+              + (deadline.request().endsWith(":" + command)
+                  ? ""
+                  : " (still waiting on '" + deadline.request() + "')")
+              + ": the device may be asleep, locked, hung or answering too slowly; wake it, or"
               + " raise device.timeout_ms (--device-timeout)",
           e);
     }
