@@ -10,11 +10,13 @@ import java.net.URLEncoder;
 import java.net.http.HttpResponse.BodyHandler;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Locale;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.UsernameAndPassword;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.remote.http.ClientConfig;
 import org.openqa.selenium.remote.http.Contents;
@@ -45,9 +47,12 @@ final class BoundedHttpClient implements HttpClient {
   private final Duration commandTimeout;
   private final Duration sessionTimeout;
   private final long maxBytes;
+  private final String authorization;
 
   BoundedHttpClient(ClientConfig config, Duration sessionTimeout, long maxBytes) {
-    String uri = config.baseUri().toString();
+    URI baseUri = config.baseUri();
+    this.authorization = authorization(config, baseUri);
+    String uri = withoutUserInfo(baseUri);
     this.base = uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
     this.commandTimeout = config.readTimeout();
     this.sessionTimeout = sessionTimeout;
@@ -140,6 +145,9 @@ final class BoundedHttpClient implements HttpClient {
             builder.header(name, value);
           }
         });
+    if (authorization != null) {
+      builder.header("Authorization", authorization);
+    }
     byte[] body = body(req);
     builder.method(
         req.getMethod().toString(),
@@ -159,6 +167,30 @@ final class BoundedHttpClient implements HttpClient {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the body of " + req.getUri(), e);
     }
+  }
+
+  /**
+   * Basic credentials from the config or from the endpoint's user info ({@code
+   * https://user:key@hub…}, as cloud grids take them), sent on every request; null when none.
+   */
+  private static String authorization(ClientConfig config, URI baseUri) {
+    String pair = null;
+    if (config.credentials() instanceof UsernameAndPassword up) {
+      pair = up.username() + ":" + up.password();
+    } else if (baseUri.getUserInfo() != null && !baseUri.getUserInfo().isBlank()) {
+      pair = baseUri.getUserInfo();
+    }
+    return pair == null
+        ? null
+        : "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String withoutUserInfo(URI uri) {
+    if (uri.getRawUserInfo() == null) {
+      return uri.toString();
+    }
+    return uri.toString()
+        .replaceFirst(java.util.regex.Pattern.quote(uri.getRawUserInfo() + "@"), "");
   }
 
   private static String encode(String s) {

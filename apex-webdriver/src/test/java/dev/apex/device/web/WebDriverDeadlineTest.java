@@ -44,6 +44,7 @@ class WebDriverDeadlineTest {
   private final CountDownLatch closed = new CountDownLatch(1);
   private HttpServer server;
   private volatile Mode mode = Mode.TRICKLE;
+  private volatile String authorization;
   private WebDevice device;
 
   @BeforeEach
@@ -111,6 +112,22 @@ class WebDriverDeadlineTest {
     assertThat(config.sessionTimeout()).isEqualTo(Duration.ofSeconds(120));
   }
 
+  @Test
+  void credentialsInTheEndpointAreSentAsBasicAuthAndKeptOutOfTheId() {
+    device =
+        WebDevices.remote(
+            "http://grid-user:s3cret@127.0.0.1:" + server.getAddress().getPort(),
+            Map.of("platformName", "Android"),
+            WebConfig.defaults());
+
+    assertThat(authorization)
+        .isEqualTo(
+            "Basic "
+                + java.util.Base64.getEncoder()
+                    .encodeToString("grid-user:s3cret".getBytes(StandardCharsets.UTF_8)));
+    assertThat(device.id()).doesNotContain("s3cret");
+  }
+
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       exchange.getRequestBody().readAllBytes();
@@ -118,6 +135,7 @@ class WebDriverDeadlineTest {
       String path = exchange.getRequestURI().getPath();
       exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
       if (method.equals("POST") && path.equals("/session")) {
+        authorization = exchange.getRequestHeaders().getFirst("Authorization");
         reply(
             exchange,
             "{\"value\":{\"sessionId\":\""
