@@ -55,6 +55,14 @@ final class ConsoleCommand implements Callable<Integer> {
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
   Path db;
 
+  @Option(
+      names = "--device-timeout",
+      paramLabel = "MS",
+      description =
+          "The deadline of one whole device command for the console's tasks, in ms or as 500ms,"
+              + " 5s, 2m (default device.timeout_ms, 30 s).")
+  String deviceTimeout;
+
   @Mixin VerboseOption verbose;
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -66,6 +74,8 @@ final class ConsoleCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     ApexConfigStore config = SharedOptions.configStore(env);
+    // Checked now, so a bad flag fails at start rather than on the first task.
+    SharedOptions.deviceLimits(config.current().device().limits(), deviceTimeout);
     Path file = db != null ? db : Timelines.defaultFile();
     try (SqliteTimeline timeline =
         SqliteTimeline.open(file, Clock.systemUTC(), config.current().screenshotRetention())) {
@@ -77,7 +87,7 @@ final class ConsoleCommand implements Callable<Integer> {
                   .allowRemote(allowRemote)
                   .version(Version.current())
                   .devices(() -> List.of("sim"))
-                  .launcher(new ConsoleLauncher(env, Observe.ocr(true, err), adb))
+                  .launcher(new ConsoleLauncher(env, Observe.ocr(true, err), adb, deviceTimeout))
                   .build());
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime()

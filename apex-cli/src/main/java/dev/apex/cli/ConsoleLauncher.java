@@ -26,11 +26,21 @@ final class ConsoleLauncher implements TaskLauncher {
   private final Map<String, String> env;
   private final OcrEngine ocr;
   private final String adb;
+  private final String deviceTimeout;
 
   ConsoleLauncher(Map<String, String> env, OcrEngine ocr, String adb) {
+    this(env, ocr, adb, null);
+  }
+
+  /**
+   * @param deviceTimeout the console's {@code --device-timeout}, or null: each task's deadline is
+   *     then the settings' {@code device.timeout_ms} of the moment it starts
+   */
+  ConsoleLauncher(Map<String, String> env, OcrEngine ocr, String adb, String deviceTimeout) {
     this.env = env;
     this.ocr = ocr;
     this.adb = adb;
+    this.deviceTimeout = deviceTimeout;
   }
 
   /** Goals need a model: with none configured in {@code config} and the environment, says so. */
@@ -48,8 +58,9 @@ final class ConsoleLauncher implements TaskLauncher {
         request.isFlow()
             ? Flow.parse(request.flow(), "the console's flow", ToolRegistry.defaultRegistry())
             : null;
-    TaskFactory tasks =
-        new TaskFactory(Settings.of(config, env, true), ocr, adb, null, Wiring.DEFAULT);
+    Settings settings = Settings.of(config, env, true);
+    settings = settings.withDevice(SharedOptions.deviceLimits(settings.device(), deviceTimeout));
+    TaskFactory tasks = new TaskFactory(settings, ocr, adb, null, Wiring.DEFAULT);
     if (flow == null) {
       PlannerModels.require(tasks.settings().semantic());
     }

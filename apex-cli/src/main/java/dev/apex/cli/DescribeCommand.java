@@ -88,7 +88,13 @@ final class DescribeCommand implements Callable<Integer> {
       scene = DumpFile.describe(dump, platform, scale, perceiver);
     } else {
       try (Device d =
-          wiring.devices().open(device == null ? "sim" : device, shared.adb, shared.capabilities)) {
+          wiring
+              .devices()
+              .open(
+                  device == null ? "sim" : device,
+                  shared.adb,
+                  shared.capabilities,
+                  settings.device())) {
         scene = perceiver.observe(d.capture());
       }
     }

@@ -1,5 +1,6 @@
 package dev.apex.cli;
 
+import dev.apex.device.DeviceLimits;
 import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.semantic.SemanticConfig;
@@ -21,6 +22,8 @@ import java.util.Set;
  * @param screenshotRetention how many tasks keep their screenshots in the timeline
  * @param safety what a Claude-planned goal may do without asking (the config's {@code planner}
  *     allow-lists)
+ * @param device the bounds of device I/O (the config's {@code device} settings, then {@code
+ *     --device-timeout})
  */
 record Settings(
     SemanticConfig semantic,
@@ -28,7 +31,19 @@ record Settings(
     int maxSteps,
     boolean ocr,
     int screenshotRetention,
-    SafetyPolicy safety) {
+    SafetyPolicy safety,
+    DeviceLimits device) {
+
+  /** Settings with the default device bounds. */
+  Settings(
+      SemanticConfig semantic,
+      WorldConfig world,
+      int maxSteps,
+      boolean ocr,
+      int screenshotRetention,
+      SafetyPolicy safety) {
+    this(semantic, world, maxSteps, ocr, screenshotRetention, safety, DeviceLimits.DEFAULTS);
+  }
 
   /** The settings a config gives, with ANTHROPIC_BASE_URL from {@code env} honoured. */
   static Settings of(ApexConfig config, Map<String, String> env, boolean ocr) {
@@ -43,7 +58,13 @@ record Settings(
         config.maxSteps(),
         ocr,
         config.screenshotRetention(),
-        config.safetyPolicy());
+        config.safetyPolicy(),
+        config.device().limits());
+  }
+
+  /** These settings with other device bounds. */
+  Settings withDevice(DeviceLimits value) {
+    return new Settings(semantic, world, maxSteps, ocr, screenshotRetention, safety, value);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.apex.cli;
 
 import dev.apex.core.InvalidInputException;
+import dev.apex.device.DeviceLimits;
 import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.semantic.SemanticConfig;
@@ -51,6 +52,14 @@ final class SharedOptions {
       description = "W3C capabilities (JSON) for webdriver:ENDPOINT devices.")
   Path capabilities;
 
+  @Option(
+      names = "--device-timeout",
+      paramLabel = "MS",
+      description =
+          "The deadline of one whole device command, in ms or as 500ms, 5s, 2m"
+              + " (default device.timeout_ms, 30 s).")
+  String deviceTimeout;
+
   /** The environment settings come from; the process's unless a test gives another. */
   Map<String, String> env = System.getenv();
 
@@ -94,7 +103,23 @@ final class SharedOptions {
       throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
     }
     return new Settings(
-        semanticConfig, base.world(), steps, base.ocr(), base.screenshotRetention(), base.safety());
+        semanticConfig,
+        base.world(),
+        steps,
+        base.ocr(),
+        base.screenshotRetention(),
+        base.safety(),
+        deviceLimits(base.device(), deviceTimeout));
+  }
+
+  /** {@code limits} with the deadline {@code --device-timeout} gives, when it is given. */
+  static DeviceLimits deviceLimits(DeviceLimits limits, String deviceTimeout) {
+    if (deviceTimeout == null) {
+      return limits;
+    }
+    return limits.withTimeout(
+        DurationOption.parse(
+            "--device-timeout", deviceTimeout, Duration.ofMillis(100), Duration.ofHours(1)));
   }
 
   /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */

@@ -49,7 +49,7 @@ final class TaskFactory {
 
   /** Opens the device; the caller runs with {@link #run} and the device is closed there. */
   Device open(String selector) {
-    return wiring.devices().open(selector, adb, capabilities);
+    return wiring.devices().open(selector, adb, capabilities, settings.device());
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.apex.cli;
 
 import dev.apex.core.Sleeper;
 import dev.apex.device.Device;
+import dev.apex.device.DeviceLimits;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -20,7 +21,21 @@ import java.util.Objects;
 record Wiring(DeviceOpener devices, Sleeper sleeper) {
 
   /** Real devices from their selectors ({@link Devices#open}), real sleeps. */
-  static final Wiring DEFAULT = new Wiring(Devices::open, Sleeper.SYSTEM);
+  static final Wiring DEFAULT =
+      new Wiring(
+          new DeviceOpener() {
+            @Override
+            public Device open(String selector, String adb, Path capabilities) {
+              return Devices.open(selector, adb, capabilities, DeviceLimits.DEFAULTS);
+            }
+
+            @Override
+            public Device open(
+                String selector, String adb, Path capabilities, DeviceLimits limits) {
+              return Devices.open(selector, adb, capabilities, limits);
+            }
+          },
+          Sleeper.SYSTEM);
 
   /** Opens the device a selector names; the signature of {@link Devices#open}. */
   @FunctionalInterface
@@ -30,6 +45,14 @@ record Wiring(DeviceOpener devices, Sleeper sleeper) {
      * @param capabilities the {@code --capabilities} option, or null
      */
     Device open(String selector, String adb, Path capabilities);
+
+    /**
+     * Opens it with the device I/O bounds of the command's settings; an opener that builds its own
+     * devices (a test's fake) may ignore them, which is what this default does.
+     */
+    default Device open(String selector, String adb, Path capabilities, DeviceLimits limits) {
+      return open(selector, adb, capabilities);
+    }
   }
 
   Wiring {

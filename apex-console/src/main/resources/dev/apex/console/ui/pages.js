@@ -163,6 +163,8 @@ const FIELDS = [
   { key: 'screenshot_retention', label: 'Keep screenshots of the newest … tasks', type: 'int', hint: 'Applies when the timeline is next opened.' },
   { key: 'planner.allowed_apps', label: 'Apps a goal may launch without asking', type: 'list', hint: 'App ids, comma-separated, e.g. com.android.settings.' },
   { key: 'planner.allowed_actions', label: 'Actions that need no confirmation', type: 'list', hint: 'Comma-separated among password_entry, payment, deletion, sending, app_launch. Empty: every sensitive action asks.' },
+  { key: 'device.timeout_ms', label: 'Device command deadline (ms)', type: 'int', hint: 'A whole device command (tap, dump, screenshot) fails after this long, however the device trickles.' },
+  { key: 'device.max_capture_bytes', label: 'Most bytes one capture may read', type: 'int', hint: 'A screenshot, tree or output larger than this fails in one line.' },
 ];
 
 const sameList = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
@@ -217,6 +219,8 @@ export function configPage() {
       h('div', { class: 'panel' }, h('h2', { text: 'Planner safety' }),
         byKey('planner.allowed_apps'), byKey('planner.allowed_actions'),
         h('div', { class: 'hint', text: 'Anything else sensitive (password fields, pay, delete, send, other apps) waits for Allow on the task page.' })),
+      h('div', { class: 'panel' }, h('h2', { text: 'Devices' }),
+        h('div', { class: 'grid2' }, byKey('device.timeout_ms'), byKey('device.max_capture_bytes'))),
       message,
       h('div', { class: 'row-actions' }, h('button', { type: 'submit', class: 'btn primary', id: 'save', text: 'Save' }),
         h('span', { class: 'muted', text: 'Tasks started after saving use the new settings.' })));

@@ -1,6 +1,8 @@
 package dev.apex.device.android;
 
+import dev.apex.core.CaptureTooLargeException;
 import dev.apex.core.DeviceException;
+import dev.apex.device.DeviceLimits;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
@@ -24,7 +26,7 @@ final class AdbErrors {
               + " (tcp:host:port)",
           e);
     }
-    if (e instanceof SocketTimeoutException) {
+    if (e instanceof SocketTimeoutException && !(e instanceof AdbDeadlineException)) {
       return new DeviceException(
           deviceId,
           "the adb server at "
@@ -34,22 +36,57 @@ final class AdbErrors {
               + "': restart it with 'adb kill-server' then 'adb start-server'",
           e);
     }
-    return of(deviceId, what, null, e);
+    RuntimeException failure = of(deviceId, what, null, e);
+    return failure instanceof DeviceException d
+        ? d
+        : new DeviceException(deviceId, failure.getMessage(), e);
   }
 
   /**
-   * The error for one failed command: a refusal, a timeout, or a connection that closed mid-way.
-   * All are retriable: the device may be back, or idle, on the next try.
+   * The error for one failed command: a refusal (of the switch to the device, or of the command
+   * itself), a deadline passed, an answer too large, or a connection that closed mid-way. All are
+   * retriable {@link DeviceException}s (the device may be back, or idle, on the next try) except an
+   * answer too large, a {@link CaptureTooLargeException}: the same flood comes again.
    */
-  static DeviceException of(String deviceId, String command, Duration timeout, IOException e) {
+  static RuntimeException of(String deviceId, String command, Duration timeout, IOException e) {
     if (e instanceof AdbFailException fail) {
+      if (fail.request().startsWith("host:transport")) {
+        return new DeviceException(
+            deviceId,
+            "the adb server refused '"
+                + fail.request()
+                + "' (the switch to the device, before '"
+                + command
+                + "' ran): "
+                + fail.serverMessage()
+                + " (the device is gone: check 'adb devices'; for a network device 'adb connect"
+                + " HOST:PORT')",
+            e);
+      }
       return new DeviceException(
           deviceId,
           "the adb server refused '"
-              + command
+              + fail.request()
               + "': "
               + fail.serverMessage()
               + " (check the device with 'adb devices')",
+          e);
+    }
+    if (e instanceof AdbTooLargeException large) {
+      return new CaptureTooLargeException(deviceId, "'" + command + "'", large.limit());
+    }
+    if (e instanceof AdbDeadlineException deadline) {
+      return new DeviceException(
+          deviceId,
+          "'"
+              + command
+              + "' did not finish within its deadline of "
+              + DeviceLimits.describe(deadline.deadline())
+              + (deadline.request().endsWith(":" + command)
+                  ? ""
+                  : " (still waiting on '" + deadline.request() + "')")
+              + ": the device may be asleep, locked, hung or answering too slowly; wake it, or"
+              + " raise device.timeout_ms (--device-timeout)",
           e);
     }
     if (e instanceof SocketTimeoutException) {
@@ -58,7 +95,7 @@ final class AdbErrors {
           "no answer to '"
               + command
               + "' within "
-              + (timeout == null ? "the read timeout" : seconds(timeout))
+              + (timeout == null ? "the timeout" : DeviceLimits.describe(timeout))
               + ": the device may be asleep, locked or hung; wake it and try again",
           e);
     }
@@ -74,9 +111,5 @@ final class AdbErrors {
         deviceId,
         "the connection closed while running '" + command + "' (" + e.getMessage() + ")",
         e);
-  }
-
-  private static String seconds(Duration d) {
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
   }
 }

@@ -1,6 +1,7 @@
 package dev.apex.device.android;
 
 import dev.apex.core.DeviceException;
+import dev.apex.core.DeviceText;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.core.TreeFormat;
@@ -38,7 +39,7 @@ final class AndroidCapture {
           "'"
               + command
               + "' did not report success (got '"
-              + status.strip()
+              + DeviceText.excerpt(status.strip(), 200)
               + "'): the dump was not written");
     }
     byte[] xml = shell.exec(AndroidCommands.catDumpFile());
@@ -67,7 +68,9 @@ final class AndroidCapture {
               + "' sent no PNG ("
               + png.length
               + " bytes"
-              + (text.isEmpty() ? "" : ": " + text.lines().findFirst().orElse(""))
+              + (text.isEmpty()
+                  ? ""
+                  : ": " + DeviceText.excerpt(text.lines().findFirst().orElse(""), 200))
               + ")");
     }
     if (!Png.isComplete(png)) {

@@ -1,6 +1,7 @@
 package dev.apex.device.android;
 
 import dev.apex.core.DeviceException;
+import dev.apex.core.DeviceText;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
@@ -16,10 +17,12 @@ import java.util.regex.Pattern;
  * An Android phone or emulator driven through the adb server ({@code --device android[:SERIAL]}).
  *
  * <p>Units: physical pixels of the current orientation, as in the dump and the screenshot. Each
- * call opens one adb connection and blocks until the device answers or the read timeout passes.
- * Nothing is retried here: transport failures, timeouts and uiautomator's {@code could not get idle
- * state} are {@link DeviceException}s for the runtime's executor to retry with backoff. Not
- * thread-safe (one task drives one device).
+ * call opens one adb connection and blocks until the device answers, at most until the command's
+ * deadline ({@link AndroidOptions#commandTimeout()}); an answer larger than the capture cap fails
+ * with a {@link dev.apex.core.CaptureTooLargeException}. Nothing is retried here: transport
+ * failures, timeouts and uiautomator's {@code could not get idle state} are {@link
+ * DeviceException}s for the runtime's executor to retry with backoff. Not thread-safe (one task
+ * drives one device).
  */
 public final class AndroidDevice implements Device {
 
@@ -53,7 +56,8 @@ public final class AndroidDevice implements Device {
     Objects.requireNonNull(address, "address");
     Objects.requireNonNull(options, "options");
     AdbServerClient client =
-        new AdbServerClient(address, options.connectTimeout(), options.readTimeout());
+        new AdbServerClient(
+            address, options.connectTimeout(), options.commandTimeout(), options.maxCaptureBytes());
     AdbDevices.Entry entry = new AdbDevices(client).select(serial);
     return new AndroidDevice(client, entry.serial(), options);
   }
@@ -119,7 +123,11 @@ public final class AndroidDevice implements Device {
           .ifPresent(
               error -> {
                 throw new InvalidInputException(
-                    id() + ": cannot start activity '" + appId + "': " + error.strip());
+                    id()
+                        + ": cannot start activity '"
+                        + appId
+                        + "': "
+                        + DeviceText.excerpt(error.strip(), 300));
               });
       return;
     }
@@ -183,7 +191,10 @@ public final class AndroidDevice implements Device {
     }
     if (size == null) {
       throw new DeviceException(
-          deviceId, "cannot read the screen size from 'wm size': got '" + output.strip() + "'");
+          deviceId,
+          "cannot read the screen size from 'wm size': got '"
+              + DeviceText.excerpt(output.strip(), 200)
+              + "'");
     }
     return size;
   }
@@ -196,6 +207,6 @@ public final class AndroidDevice implements Device {
   }
 
   private static String lastLine(String output) {
-    return output.strip().lines().reduce((a, b) -> b).orElse("").strip();
+    return DeviceText.excerpt(output.strip().lines().reduce((a, b) -> b).orElse("").strip(), 300);
   }
 }

@@ -1,5 +1,6 @@
 package dev.apex.device.android;
 
+import dev.apex.device.DeviceLimits;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -7,11 +8,14 @@ import java.util.Objects;
  * How the Android driver talks to the adb server.
  *
  * @param connectTimeout how long to wait for the adb server to accept a connection
- * @param readTimeout how long one read may wait for bytes; a dump needs up to ~10 s of idle wait on
- *     a busy screen, so keep this well above that
+ * @param commandTimeout the deadline of one whole adb command, connection to last byte (a device
+ *     that trickles its answer fails here); a dump needs up to ~10 s of idle wait on a busy screen,
+ *     so keep this well above that
  * @param dumpMode how {@code uiautomator dump} hands over its XML
+ * @param maxCaptureBytes the most bytes one command's output may hold (a screenshot, a dump)
  */
-public record AndroidOptions(Duration connectTimeout, Duration readTimeout, DumpMode dumpMode) {
+public record AndroidOptions(
+    Duration connectTimeout, Duration commandTimeout, DumpMode dumpMode, long maxCaptureBytes) {
 
   /** How the hierarchy comes back from the device. */
   public enum DumpMode {
@@ -27,20 +31,34 @@ public record AndroidOptions(Duration connectTimeout, Duration readTimeout, Dump
     TTY
   }
 
-  public static final AndroidOptions DEFAULTS =
-      new AndroidOptions(Duration.ofSeconds(5), Duration.ofSeconds(30), DumpMode.FILE);
+  /** 5 s to connect, {@link DeviceLimits#DEFAULTS}' deadline and cap, dumps through a file. */
+  public static final AndroidOptions DEFAULTS = of(DeviceLimits.DEFAULTS);
 
   public AndroidOptions {
     Objects.requireNonNull(connectTimeout, "connectTimeout");
-    Objects.requireNonNull(readTimeout, "readTimeout");
+    Objects.requireNonNull(commandTimeout, "commandTimeout");
     Objects.requireNonNull(dumpMode, "dumpMode");
+    if (maxCaptureBytes <= 0) {
+      throw new IllegalArgumentException(
+          "maxCaptureBytes must be positive, got " + maxCaptureBytes);
+    }
   }
 
-  public AndroidOptions withReadTimeout(Duration readTimeout) {
-    return new AndroidOptions(connectTimeout, readTimeout, dumpMode);
+  /** The defaults with the deadline and the capture cap of {@code limits}. */
+  public static AndroidOptions of(DeviceLimits limits) {
+    return new AndroidOptions(
+        Duration.ofSeconds(5), limits.timeout(), DumpMode.FILE, limits.maxCaptureBytes());
+  }
+
+  public AndroidOptions withCommandTimeout(Duration commandTimeout) {
+    return new AndroidOptions(connectTimeout, commandTimeout, dumpMode, maxCaptureBytes);
   }
 
   public AndroidOptions withDumpMode(DumpMode dumpMode) {
-    return new AndroidOptions(connectTimeout, readTimeout, dumpMode);
+    return new AndroidOptions(connectTimeout, commandTimeout, dumpMode, maxCaptureBytes);
+  }
+
+  public AndroidOptions withMaxCaptureBytes(long maxCaptureBytes) {
+    return new AndroidOptions(connectTimeout, commandTimeout, dumpMode, maxCaptureBytes);
   }
 }

@@ -28,7 +28,7 @@ final class DeviceShell {
     try {
       return client.exec(serial, command);
     } catch (IOException e) {
-      throw AdbErrors.of(deviceId, command, client.readTimeout(), e);
+      throw AdbErrors.of(deviceId, command, client.commandTimeout(), e);
     }
   }
 
@@ -37,7 +37,7 @@ final class DeviceShell {
     try {
       return client.shell(serial, command);
     } catch (IOException e) {
-      throw AdbErrors.of(deviceId, command, client.readTimeout(), e);
+      throw AdbErrors.of(deviceId, command, client.commandTimeout(), e);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.apex.device.android;
 
 import dev.apex.core.DeviceException;
+import dev.apex.core.DeviceText;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -26,7 +27,9 @@ final class UiDump {
     if (error < 0) {
       return;
     }
-    String line = output.substring(error).lines().findFirst().orElse("ERROR").strip();
+    String line =
+        DeviceText.excerpt(
+            output.substring(error).lines().findFirst().orElse("ERROR").strip(), 300);
     if (line.contains("could not get idle state")) {
       throw new DeviceException(
           deviceId,

@@ -2,6 +2,7 @@ package dev.apex.device.ios;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.DeviceException;
+import dev.apex.core.DeviceText;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
@@ -59,8 +60,13 @@ public final class IosDevice implements Device {
 
   /** Connects to WDA at {@code url} (null: {@link #DEFAULT_URL}) with the default timeouts. */
   public static IosDevice connect(String url) {
+    return connect(url, IosOptions.DEFAULTS);
+  }
+
+  /** Connects to WDA at {@code url} (null: {@link #DEFAULT_URL}) with {@code options}. */
+  public static IosDevice connect(String url, IosOptions options) {
     if (url == null || url.isBlank()) {
-      return connect(DEFAULT_URL, IosOptions.DEFAULTS);
+      return connect(DEFAULT_URL, options);
     }
     URI uri;
     try {
@@ -69,7 +75,7 @@ public final class IosDevice implements Device {
       throw new InvalidInputException(
           "'" + url + "' is not a WebDriverAgent URL: use e.g. " + DEFAULT_URL, e);
     }
-    return connect(uri, IosOptions.DEFAULTS);
+    return connect(uri, options);
   }
 
   /**
@@ -187,7 +193,12 @@ public final class IosDevice implements Device {
       session.call(s -> wda.post(s + "/wda/apps/launch", Map.of("bundleId", bundleId)));
     } catch (WdaErrorResponse e) {
       throw new InvalidInputException(
-          id + ": cannot launch '" + bundleId + "': " + e.wdaMessage() + " (is it installed?)");
+          id
+              + ": cannot launch '"
+              + bundleId
+              + "': "
+              + DeviceText.excerpt(e.wdaMessage(), 300)
+              + " (is it installed?)");
     }
   }
 
@@ -219,7 +230,10 @@ public final class IosDevice implements Device {
       double scale = value.path("scale").asDouble(0);
       JsonNode size = value.path("screenSize");
       if (scale <= 0 || !size.has("width") || !size.has("height")) {
-        throw new DeviceException(id, "GET /wda/screen sent no screenSize and scale: " + value);
+        throw new DeviceException(
+            id,
+            "GET /wda/screen sent no screenSize and scale: "
+                + DeviceText.excerpt(value.toString(), 200));
       }
       screen =
           new ScreenSize(

@@ -3,9 +3,12 @@ package dev.apex.device.ios;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import dev.apex.core.CaptureTooLargeException;
 import dev.apex.core.DeviceException;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Json;
+import dev.apex.device.BoundedBody;
+import dev.apex.device.DeviceLimits;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -20,7 +23,9 @@ import java.util.Map;
 /**
  * WebDriverAgent's HTTP API and its response envelope ({@code {"value":…,"sessionId":…}}). Returns
  * the {@code value}; an error envelope becomes a {@link WdaErrorResponse}, a WDA that does not
- * answer a {@link DeviceException} naming the URL and how to start WDA. Thread-safe.
+ * answer a {@link DeviceException} naming the URL and how to start WDA. Every call has one deadline
+ * for the whole exchange, body included, and its answer is read up to the capture cap ({@link
+ * BoundedBody}). Thread-safe.
  */
 final class WdaClient {
 
@@ -33,6 +38,7 @@ final class WdaClient {
   private final String deviceId;
   private final HttpClient http;
   private final Duration requestTimeout;
+  private final long maxBytes;
 
   WdaClient(URI base, String deviceId, IosOptions options) {
     String scheme = base.getScheme();
@@ -44,6 +50,7 @@ final class WdaClient {
     this.base = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
     this.deviceId = deviceId;
     this.requestTimeout = options.requestTimeout();
+    this.maxBytes = options.maxCaptureBytes();
     this.http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -90,21 +97,24 @@ final class WdaClient {
             .build();
     HttpResponse<byte[]> response;
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      response = BoundedBody.send(http, request, timeout, maxBytes);
     } catch (HttpConnectTimeoutException | ConnectException e) {
       throw new DeviceException(
           deviceId, "no WebDriverAgent answering at " + base + " (" + call + "): " + START_HINT, e);
-    } catch (HttpTimeoutException e) {
+    } catch (BoundedBody.DeadlineExceeded | HttpTimeoutException e) {
       throw new DeviceException(
           deviceId,
           "WebDriverAgent at "
               + base
-              + " did not answer "
+              + " did not finish "
               + call
-              + " within "
-              + timeout.toSeconds()
-              + " s: the screen may be too complex or WDA hung; restart WDA if it persists",
+              + " within its deadline of "
+              + DeviceLimits.describe(timeout)
+              + ": the screen may be too complex or WDA hung; restart WDA if it persists, or"
+              + " raise device.timeout_ms (--device-timeout)",
           e);
+    } catch (BoundedBody.TooLarge e) {
+      throw new CaptureTooLargeException(deviceId, call, e.limit());
     } catch (IOException e) {
       throw new DeviceException(
           deviceId,

@@ -1,5 +1,7 @@
 package dev.apex.device.ios;
 
+import dev.apex.core.DeviceText;
+
 /**
  * WDA answered with an error envelope: {@code {"value":{"error","message","traceback"}}} and an
  * HTTP status. The driver decides what it means for the call that got it.
@@ -11,7 +13,14 @@ final class WdaErrorResponse extends RuntimeException {
   private final String wdaMessage;
 
   WdaErrorResponse(String call, int status, String error, String wdaMessage) {
-    super(call + " answered HTTP " + status + " " + error + ": " + wdaMessage);
+    super(
+        call
+            + " answered HTTP "
+            + status
+            + " "
+            + DeviceText.excerpt(error, 80)
+            + ": "
+            + DeviceText.excerpt(wdaMessage, 300));
     this.status = status;
     this.error = error;
     this.wdaMessage = wdaMessage;

@@ -2,6 +2,7 @@ package dev.apex.device.ios;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.DeviceException;
+import dev.apex.core.DeviceText;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -64,7 +65,10 @@ final class WdaSession {
       }
       String created = value.path("sessionId").asText("");
       if (created.isBlank()) {
-        throw new DeviceException(deviceId, "POST /session answered without a sessionId: " + value);
+        throw new DeviceException(
+            deviceId,
+            "POST /session answered without a sessionId: "
+                + DeviceText.excerpt(value.toString(), 200));
       }
       sessionId = created;
     }

@@ -175,7 +175,7 @@ class AndroidCaptureTest {
 
     assertThatThrownBy(device(AndroidOptions.DEFAULTS)::capture)
         .isInstanceOf(DeviceException.class)
-        .hasMessageContaining("refused 'screencap -p': closed");
+        .hasMessageContaining("refused 'exec:screencap -p': closed");
   }
 
   @Test
@@ -192,14 +192,14 @@ class AndroidCaptureTest {
   @Test
   void aDumpThatNeverComesTimesOutNamingTheDeviceAndTheCommand() {
     phone.failNext("uiautomator", AdbFault.hang());
-    AndroidDevice device = device(AndroidOptions.DEFAULTS.withReadTimeout(Duration.ofMillis(300)));
+    AndroidDevice device =
+        device(AndroidOptions.DEFAULTS.withCommandTimeout(Duration.ofMillis(300)));
 
     assertThatThrownBy(device::capture)
         .isInstanceOfSatisfying(DeviceException.class, e -> assertThat(e.retriable()).isTrue())
         .hasMessageContaining("android:R58M12345")
-        .hasMessageContaining(
-            "no answer to 'rm -f /data/local/tmp/apex-uidump.xml; uiautomator dump")
-        .hasMessageContaining("within 300 ms");
+        .hasMessageContaining("'rm -f /data/local/tmp/apex-uidump.xml; uiautomator dump")
+        .hasMessageContaining("did not finish within its deadline of 300 ms");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.apex.runtime.config;
 
+import dev.apex.device.DeviceLimits;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.runtime.planner.SensitiveKind;
 import dev.apex.semantic.SemanticConfig;
@@ -21,6 +22,7 @@ import java.util.Objects;
  * @param screenshotRetention how many of the newest tasks keep their screenshots in the timeline,
  *     in [1, 10000]; default 50. It applies when the timeline is next opened
  * @param planner what a Claude-planned goal may do without asking a person
+ * @param device the bounds of device I/O: a whole command's deadline and a capture's size
  * @param anthropicApiKey the key from {@code ANTHROPIC_API_KEY}; empty when unset. Never written to
  *     the config file, never in {@link #toString()} or any JSON this package produces
  */
@@ -30,12 +32,14 @@ public record ApexConfig(
     int maxSteps,
     int screenshotRetention,
     Planner planner,
+    Device device,
     String anthropicApiKey) {
 
   public ApexConfig {
     Objects.requireNonNull(semantic, "semantic");
     Objects.requireNonNull(world, "world");
     Objects.requireNonNull(planner, "planner");
+    Objects.requireNonNull(device, "device");
     ConfigField.MAX_STEPS.checkRange(maxSteps);
     ConfigField.SCREENSHOT_RETENTION.checkRange(screenshotRetention);
     anthropicApiKey = anthropicApiKey == null ? "" : anthropicApiKey.strip();
@@ -43,7 +47,8 @@ public record ApexConfig(
 
   /** Every default, and no API key. */
   public static ApexConfig defaults() {
-    return new ApexConfig(Semantic.defaults(), World.defaults(), 20, 50, Planner.defaults(), "");
+    return new ApexConfig(
+        Semantic.defaults(), World.defaults(), 20, 50, Planner.defaults(), Device.defaults(), "");
   }
 
   public boolean hasApiKey() {
@@ -82,27 +87,36 @@ public record ApexConfig(
   }
 
   public ApexConfig withSemantic(Semantic value) {
-    return new ApexConfig(value, world, maxSteps, screenshotRetention, planner, anthropicApiKey);
+    return new ApexConfig(
+        value, world, maxSteps, screenshotRetention, planner, device, anthropicApiKey);
   }
 
   public ApexConfig withWorld(World value) {
-    return new ApexConfig(semantic, value, maxSteps, screenshotRetention, planner, anthropicApiKey);
+    return new ApexConfig(
+        semantic, value, maxSteps, screenshotRetention, planner, device, anthropicApiKey);
   }
 
   public ApexConfig withMaxSteps(int value) {
-    return new ApexConfig(semantic, world, value, screenshotRetention, planner, anthropicApiKey);
+    return new ApexConfig(
+        semantic, world, value, screenshotRetention, planner, device, anthropicApiKey);
   }
 
   public ApexConfig withScreenshotRetention(int value) {
-    return new ApexConfig(semantic, world, maxSteps, value, planner, anthropicApiKey);
+    return new ApexConfig(semantic, world, maxSteps, value, planner, device, anthropicApiKey);
   }
 
   public ApexConfig withPlanner(Planner value) {
-    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, value, anthropicApiKey);
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, value, device, anthropicApiKey);
+  }
+
+  public ApexConfig withDevice(Device value) {
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, planner, value, anthropicApiKey);
   }
 
   public ApexConfig withAnthropicApiKey(String value) {
-    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, planner, value);
+    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, planner, device, value);
   }
 
   /** Every setting, the key shown only as set or unset. */
@@ -118,6 +132,8 @@ public record ApexConfig(
         + screenshotRetention
         + ", planner="
         + planner
+        + ", device="
+        + device
         + ", anthropicApiKey="
         + (hasApiKey() ? "<set>" : "<unset>")
         + "]";
@@ -225,6 +241,40 @@ public record ApexConfig(
 
     public Planner withAllowedActions(List<SensitiveKind> value) {
       return new Planner(allowedApps, value);
+    }
+  }
+
+  /**
+   * The bounds of device I/O, for every driver (adb, WebDriverAgent, WebDriver).
+   *
+   * @param timeout the deadline of one whole device command, in [100 ms, 1 h]; default 30 s
+   * @param maxCaptureBytes the most bytes one device answer may carry, in [64 KiB, 2 GiB); default
+   *     64 MiB
+   */
+  public record Device(Duration timeout, long maxCaptureBytes) {
+
+    public Device {
+      Objects.requireNonNull(timeout, "timeout");
+      ConfigField.DEVICE_TIMEOUT_MS.checkRange(timeout.toMillis());
+      ConfigField.DEVICE_MAX_CAPTURE_BYTES.checkRange(maxCaptureBytes);
+    }
+
+    /** {@link DeviceLimits#DEFAULTS}: 30 s, 64 MiB. */
+    public static Device defaults() {
+      return new Device(DeviceLimits.DEFAULTS.timeout(), DeviceLimits.DEFAULTS.maxCaptureBytes());
+    }
+
+    /** The drivers' form of these settings. */
+    public DeviceLimits limits() {
+      return new DeviceLimits(timeout, maxCaptureBytes);
+    }
+
+    public Device withTimeout(Duration value) {
+      return new Device(value, maxCaptureBytes);
+    }
+
+    public Device withMaxCaptureBytes(long value) {
+      return new Device(timeout, value);
     }
   }
 }

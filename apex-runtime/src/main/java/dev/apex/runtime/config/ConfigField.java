@@ -49,7 +49,16 @@ public enum ConfigField {
       "APEX_PLANNER_ALLOWED_ACTIONS",
       Type.KIND_LIST,
       0,
-      SensitiveKind.values().length);
+      SensitiveKind.values().length),
+  /** The deadline of one whole device command, in ms ({@link dev.apex.device.DeviceLimits}). */
+  DEVICE_TIMEOUT_MS("device.timeout_ms", "APEX_DEVICE_TIMEOUT_MS", Type.INTEGER, 100, 3_600_000),
+  /** The most bytes one device answer (screenshot, tree, output) may carry. */
+  DEVICE_MAX_CAPTURE_BYTES(
+      "device.max_capture_bytes",
+      "APEX_DEVICE_MAX_CAPTURE_BYTES",
+      Type.INTEGER,
+      64 * 1024,
+      Integer.MAX_VALUE);
 
   /** The environment variable holding the API key, the only place the key is read from. */
   public static final String API_KEY_ENV = "ANTHROPIC_API_KEY";
@@ -154,6 +163,8 @@ public enum ConfigField {
       case PLANNER_ALLOWED_APPS -> config.planner().allowedApps();
       case PLANNER_ALLOWED_ACTIONS ->
           config.planner().allowedActions().stream().map(SensitiveKind::code).toList();
+      case DEVICE_TIMEOUT_MS -> Math.toIntExact(config.device().timeout().toMillis());
+      case DEVICE_MAX_CAPTURE_BYTES -> Math.toIntExact(config.device().maxCaptureBytes());
     };
   }
 
@@ -177,6 +188,10 @@ public enum ConfigField {
           config.withPlanner(config.planner().withAllowedApps(strings(value)));
       case PLANNER_ALLOWED_ACTIONS ->
           config.withPlanner(config.planner().withAllowedActions(kinds(key, strings(value))));
+      case DEVICE_TIMEOUT_MS ->
+          config.withDevice(config.device().withTimeout(Duration.ofMillis((Integer) value)));
+      case DEVICE_MAX_CAPTURE_BYTES ->
+          config.withDevice(config.device().withMaxCaptureBytes((Integer) value));
     };
   }
 

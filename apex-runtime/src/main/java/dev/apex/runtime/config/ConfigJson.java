@@ -20,7 +20,8 @@ import java.util.Set;
  *  "world": {"enabled": true, "history_size": 10},
  *  "max_steps": 20,
  *  "screenshot_retention": 50,
- *  "planner": {"allowed_apps": ["com.android.settings"], "allowed_actions": ["sending"]}}
+ *  "planner": {"allowed_apps": ["com.android.settings"], "allowed_actions": ["sending"]},
+ *  "device": {"timeout_ms": 30000, "max_capture_bytes": 67108864}}
  * }</pre>
  *
  * A change names only the keys it sets. The public form adds {@code anthropic_api_key} ({@code

@@ -1,5 +1,6 @@
 package dev.apex.testkit.adb;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -36,7 +37,35 @@ public sealed interface AdbFault {
     return new Output(output);
   }
 
+  /**
+   * Answers {@code OKAY}, then sends the command's real output one byte every {@code interval}:
+   * each read gets a byte well within any per-read timeout, while the whole answer takes far longer
+   * than a command may. Ends when the output is sent or the client goes.
+   */
+  static AdbFault trickle(Duration interval) {
+    return new Trickle(interval);
+  }
+
+  /**
+   * Answers {@code OKAY}, then a PNG signature followed by endless bytes as fast as the client
+   * reads them, until it goes: a device streaming a "PNG" of unbounded size.
+   */
+  static AdbFault flood() {
+    return new Flood();
+  }
+
   record CloseMidStream() implements AdbFault {}
+
+  record Trickle(Duration interval) implements AdbFault {
+    public Trickle {
+      Objects.requireNonNull(interval, "interval");
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("interval must be positive, got " + interval);
+      }
+    }
+  }
+
+  record Flood() implements AdbFault {}
 
   record DropConnection() implements AdbFault {}
 

@@ -24,7 +24,8 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * An adb server on {@code 127.0.0.1:0} speaking the real smart-socket protocol to the devices a
  * test adds. Start it in a test, point the driver at {@link #port()}, close it at the end (which
- * also releases connections held open by {@link AdbFault#hang()}). Thread-safe.
+ * also releases connections held open by {@link AdbFault#hang()}, {@link AdbFault#trickle} and
+ * {@link AdbFault#flood()}). Thread-safe.
  *
  * <pre>{@code
  * try (FakeAdbServer adb = FakeAdbServer.start()) {
@@ -245,6 +246,22 @@ public final class FakeAdbServer implements AutoCloseable {
       byte[] output = FakeShell.run(phone, command);
       out.write(ascii("OKAY"));
       out.write(output, 0, output.length / 2);
+    } else if (fault instanceof AdbFault.Trickle t) {
+      byte[] output = FakeShell.run(phone, command);
+      out.write(ascii("OKAY"));
+      out.flush();
+      for (int i = 0; pause(t.interval()); i++) {
+        out.write(i < output.length ? output[i] : ' ');
+        out.flush();
+      }
+    } else if (fault instanceof AdbFault.Flood) {
+      out.write(ascii("OKAY"));
+      out.write(FakePhone.png(2, 2), 0, 16);
+      byte[] chunk = new byte[64 * 1024];
+      // Ends when the client closes (the write fails) or the server is closed.
+      while (closed.getCount() > 0) {
+        out.write(chunk);
+      }
     } else if (fault instanceof AdbFault.Hang) {
       out.write(ascii("OKAY"));
       out.flush();
@@ -256,6 +273,16 @@ public final class FakeAdbServer implements AutoCloseable {
     }
     // DropConnection: answer nothing; the caller closes the socket.
     out.flush();
+  }
+
+  /** Waits {@code interval} unless the server closes first; false once it is closed. */
+  private boolean pause(java.time.Duration interval) {
+    try {
+      return !closed.await(interval.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private synchronized String listing() {

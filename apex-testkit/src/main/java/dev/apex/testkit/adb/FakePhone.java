@@ -122,7 +122,16 @@ public final class FakePhone {
 
   /** The next service whose command contains {@code commandPart} plays {@code fault}. */
   public synchronized FakePhone failNext(String commandPart, AdbFault fault) {
-    faults.add(new ArmedFault(Objects.requireNonNull(commandPart, "commandPart"), fault));
+    faults.add(new ArmedFault(Objects.requireNonNull(commandPart, "commandPart"), fault, false));
+    return this;
+  }
+
+  /**
+   * Every service whose command contains {@code commandPart} plays {@code fault}, retries included,
+   * from now on: a device that is broken, not glitching.
+   */
+  public synchronized FakePhone failEvery(String commandPart, AdbFault fault) {
+    faults.add(new ArmedFault(Objects.requireNonNull(commandPart, "commandPart"), fault, true));
     return this;
   }
 
@@ -170,7 +179,9 @@ public final class FakePhone {
     for (Iterator<ArmedFault> it = faults.iterator(); it.hasNext(); ) {
       ArmedFault armed = it.next();
       if (command.contains(armed.commandPart())) {
-        it.remove();
+        if (!armed.repeat()) {
+          it.remove();
+        }
         return Optional.of(armed.fault());
       }
     }
@@ -247,5 +258,5 @@ public final class FakePhone {
     return out.toByteArray();
   }
 
-  private record ArmedFault(String commandPart, AdbFault fault) {}
+  private record ArmedFault(String commandPart, AdbFault fault, boolean repeat) {}
 }

@@ -7,12 +7,15 @@ import dev.apex.core.Json;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -21,6 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -64,9 +70,20 @@ public final class FakeWda implements AutoCloseable {
   private String foreground = SPRINGBOARD;
   private int sessionCounter;
 
+  private final List<BodyFault> bodyFaults = new ArrayList<>();
+  private final CountDownLatch closed = new CountDownLatch(1);
+
   private FakeWda(HttpServer server) {
     this.server = server;
     server.createContext("/", this::handle);
+    // One thread per exchange: a trickled or flooded body must not hold up the other calls.
+    server.setExecutor(
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "fake-wda");
+              t.setDaemon(true);
+              return t;
+            }));
     server.start();
   }
 
@@ -127,6 +144,25 @@ public final class FakeWda implements AutoCloseable {
     return this;
   }
 
+  /**
+   * The next request whose path contains {@code pathPart} gets its real answer one byte every
+   * {@code interval}, after the headers: each read is quick, the whole answer very slow.
+   */
+  public synchronized FakeWda trickleNext(String pathPart, Duration interval) {
+    bodyFaults.add(new BodyFault(Objects.requireNonNull(pathPart, "pathPart"), interval));
+    return this;
+  }
+
+  /**
+   * The next request whose path contains {@code pathPart} gets HTTP 200 and a JSON string value
+   * that never ends ({@code {"value":"iVBORw0KGgoAAAA…}), as fast as the client reads: a device
+   * streaming an unbounded screenshot.
+   */
+  public synchronized FakeWda floodNext(String pathPart) {
+    bodyFaults.add(new BodyFault(Objects.requireNonNull(pathPart, "pathPart"), null));
+    return this;
+  }
+
   /** Forgets every session, as a restarted WDA does: the next session call gets 404. */
   public synchronized FakeWda forgetSessions() {
     sessions.clear();
@@ -162,6 +198,7 @@ public final class FakeWda implements AutoCloseable {
 
   @Override
   public void close() {
+    closed.countDown();
     server.stop(0);
   }
 
@@ -174,15 +211,61 @@ public final class FakeWda implements AutoCloseable {
       String query = Objects.requireNonNullElse(exchange.getRequestURI().getRawQuery(), "");
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
       Reply reply;
+      BodyFault bodyFault;
       synchronized (this) {
         WdaRequest request = new WdaRequest(method, path, query, body);
         requests.add(request);
         reply = route(request);
+        bodyFault = takeBodyFault(path);
       }
       byte[] bytes = Json.write(reply.envelope()).getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().set("Content-Type", "application/json;charset=UTF-8");
+      if (bodyFault != null) {
+        playBodyFault(exchange, bodyFault, bytes);
+        return;
+      }
       exchange.sendResponseHeaders(reply.status(), bytes.length);
       exchange.getResponseBody().write(bytes);
+    }
+  }
+
+  private BodyFault takeBodyFault(String path) {
+    for (Iterator<BodyFault> it = bodyFaults.iterator(); it.hasNext(); ) {
+      BodyFault f = it.next();
+      if (path.contains(f.pathPart())) {
+        it.remove();
+        return f;
+      }
+    }
+    return null;
+  }
+
+  /** Chunked, so the client has its headers at once and then waits on the body. */
+  private void playBodyFault(HttpExchange exchange, BodyFault fault, byte[] bytes)
+      throws IOException {
+    exchange.sendResponseHeaders(200, 0);
+    OutputStream out = exchange.getResponseBody();
+    if (fault.interval() == null) {
+      out.write("{\"value\":\"iVBORw0KGgo".getBytes(StandardCharsets.US_ASCII));
+      byte[] chunk = new byte[64 * 1024];
+      Arrays.fill(chunk, (byte) 'A');
+      while (closed.getCount() > 0) {
+        out.write(chunk);
+        out.flush();
+      }
+      return;
+    }
+    for (byte b : bytes) {
+      try {
+        if (closed.await(fault.interval().toNanos(), TimeUnit.NANOSECONDS)) {
+          return;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      out.write(b);
+      out.flush();
     }
   }
 
@@ -315,6 +398,9 @@ public final class FakeWda implements AutoCloseable {
   }
 
   private record Fault(String pathPart, int status, String error, String message) {}
+
+  /** A body played slowly ({@code interval} per byte) or, with a null interval, without end. */
+  private record BodyFault(String pathPart, Duration interval) {}
 
   private record Reply(int status, Map<String, Object> envelope) {
 

@@ -1,8 +1,11 @@
 package dev.apex.device.web;
 
 import dev.apex.core.ApexException;
+import dev.apex.core.CaptureTooLargeException;
 import dev.apex.core.DeviceException;
+import dev.apex.core.DeviceText;
 import dev.apex.core.InvalidInputException;
+import dev.apex.device.DeviceLimits;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
@@ -16,15 +19,35 @@ import org.openqa.selenium.interactions.MoveTargetOutOfBoundsException;
  * Turns Selenium's exceptions into the project's tree: bad input (a point off the screen, an
  * argument the endpoint rejects, a command it does not support) is not retriable; everything else
  * (a lost session, a timeout, an alert in the way, an endpoint that stopped answering) is a
- * retriable {@link DeviceException}. Messages keep Selenium's first line only: the rest is build
- * and host information.
+ * retriable {@link DeviceException}. A command past its deadline is a retriable {@link
+ * DeviceException} naming it, an answer past the capture cap a {@link CaptureTooLargeException}.
+ * Messages keep Selenium's first line only (the rest is build and host information), escaped and
+ * cut, since it often quotes the page or the endpoint.
  */
 final class Failures {
 
   private Failures() {}
 
   static ApexException translate(String deviceId, String action, WebDriverException e) {
-    String reason = firstLine(e);
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof BoundedHttpClient.AnswerTooLarge large) {
+        return new CaptureTooLargeException(
+            deviceId, action + " (" + large.command + ")", large.limit);
+      }
+      if (t instanceof BoundedHttpClient.CommandDeadlineExceeded late) {
+        return new DeviceException(
+            deviceId,
+            action
+                + " failed: "
+                + late.command
+                + " did not finish within its deadline of "
+                + DeviceLimits.describe(late.deadline)
+                + ": the endpoint or the page is hung or too slow; raise device.timeout_ms"
+                + " (--device-timeout) if it is only slow",
+            e);
+      }
+    }
+    String reason = DeviceText.excerpt(firstLine(e), 300);
     if (e instanceof MoveTargetOutOfBoundsException) {
       return new InvalidInputException(
           deviceId + ": " + action + " is outside the screen: " + reason, e);

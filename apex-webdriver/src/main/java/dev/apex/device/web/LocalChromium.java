@@ -14,7 +14,6 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.remote.http.ClientConfig;
 
 /**
  * Starts headless Chromium through the installed chromedriver, with a fresh profile in a temporary
@@ -63,10 +62,7 @@ final class LocalChromium {
     try {
       service.start();
       WebSession driver =
-          WebSession.start(
-              service.getUrl(),
-              options(chromium, profile, config),
-              ClientConfig.defaultConfig().readTimeout(config.commandTimeout()));
+          WebSession.start(service.getUrl(), options(chromium, profile, config), config);
       fitViewport(driver, config);
       WebDevice device = new WebDevice(id, driver, new BrowserSurface(driver, id, url), cleanup);
       try {

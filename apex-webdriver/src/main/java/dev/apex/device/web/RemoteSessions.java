@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import org.openqa.selenium.MutableCapabilities;
 import org.openqa.selenium.WebDriverException;
-import org.openqa.selenium.remote.http.ClientConfig;
 
 /** Opens a session on a remote WebDriver endpoint and picks the surface it drives. */
 final class RemoteSessions {
@@ -40,11 +39,7 @@ final class RemoteSessions {
     URL url = parse(endpoint);
     WebSession driver;
     try {
-      driver =
-          WebSession.start(
-              url,
-              new MutableCapabilities(prefixed(capabilities)),
-              ClientConfig.defaultConfig().readTimeout(c.commandTimeout()));
+      driver = WebSession.start(url, new MutableCapabilities(prefixed(capabilities)), c);
     } catch (RuntimeException e) {
       if (Failures.unreachable(e)) {
         throw new DeviceException(

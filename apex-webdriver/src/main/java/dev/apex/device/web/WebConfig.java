@@ -1,5 +1,6 @@
 package dev.apex.device.web;
 
+import dev.apex.device.DeviceLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -16,8 +17,12 @@ import java.util.Objects;
  * @param viewportHeight the local browser's window height in CSS pixels
  * @param deviceScaleFactor the local browser's device pixel ratio (screenshot pixels per CSS pixel)
  * @param pageLoadTimeout how long a navigation may take before it fails
- * @param commandTimeout how long one WebDriver command (including session creation on a Grid) may
- *     take before it fails with a retriable {@link dev.apex.core.DeviceException}
+ * @param commandTimeout the deadline of one whole WebDriver command, request to last byte of the
+ *     answer, before it fails with a retriable {@link dev.apex.core.DeviceException} naming it
+ * @param sessionTimeout the deadline of creating the session: a Grid or an Appium server may start
+ *     a browser or an emulator for it
+ * @param maxCaptureBytes the most bytes one answer may carry (a base64 screenshot, a page source,
+ *     the DOM script's result)
  */
 public record WebConfig(
     Path chromium,
@@ -26,7 +31,9 @@ public record WebConfig(
     int viewportHeight,
     double deviceScaleFactor,
     Duration pageLoadTimeout,
-    Duration commandTimeout) {
+    Duration commandTimeout,
+    Duration sessionTimeout,
+    long maxCaptureBytes) {
 
   public WebConfig {
     if (viewportWidth <= 0 || viewportHeight <= 0) {
@@ -39,9 +46,17 @@ public record WebConfig(
     }
     Objects.requireNonNull(pageLoadTimeout, "pageLoadTimeout");
     Objects.requireNonNull(commandTimeout, "commandTimeout");
+    Objects.requireNonNull(sessionTimeout, "sessionTimeout");
+    if (maxCaptureBytes <= 0) {
+      throw new IllegalArgumentException(
+          "maxCaptureBytes must be positive, got " + maxCaptureBytes);
+    }
   }
 
-  /** 1280×800 CSS pixels at ratio 1, 30 s page loads, 120 s commands, binaries as configured. */
+  /**
+   * 1280×800 CSS pixels at ratio 1, 30 s page loads, {@link DeviceLimits#DEFAULTS}' command
+   * deadline (30 s) and capture cap, 120 s to create a session, binaries as configured.
+   */
   public static WebConfig defaults() {
     return new WebConfig(
         configured("apex.web.chromium", "APEX_CHROMIUM"),
@@ -50,7 +65,15 @@ public record WebConfig(
         800,
         1.0,
         Duration.ofSeconds(30),
-        Duration.ofSeconds(120));
+        DeviceLimits.DEFAULTS.timeout(),
+        Duration.ofSeconds(120),
+        DeviceLimits.DEFAULTS.maxCaptureBytes());
+  }
+
+  /** How long connecting to the endpoint may take: 10 s, or the command deadline when shorter. */
+  public Duration connectTimeout() {
+    Duration ten = Duration.ofSeconds(10);
+    return commandTimeout.compareTo(ten) < 0 ? commandTimeout : ten;
   }
 
   public WebConfig withChromium(Path path) {
@@ -61,7 +84,9 @@ public record WebConfig(
         viewportHeight,
         deviceScaleFactor,
         pageLoadTimeout,
-        commandTimeout);
+        commandTimeout,
+        sessionTimeout,
+        maxCaptureBytes);
   }
 
   public WebConfig withChromedriver(Path path) {
@@ -72,12 +97,22 @@ public record WebConfig(
         viewportHeight,
         deviceScaleFactor,
         pageLoadTimeout,
-        commandTimeout);
+        commandTimeout,
+        sessionTimeout,
+        maxCaptureBytes);
   }
 
   public WebConfig withViewport(int width, int height, double scaleFactor) {
     return new WebConfig(
-        chromium, chromedriver, width, height, scaleFactor, pageLoadTimeout, commandTimeout);
+        chromium,
+        chromedriver,
+        width,
+        height,
+        scaleFactor,
+        pageLoadTimeout,
+        commandTimeout,
+        sessionTimeout,
+        maxCaptureBytes);
   }
 
   public WebConfig withCommandTimeout(Duration timeout) {
@@ -88,7 +123,40 @@ public record WebConfig(
         viewportHeight,
         deviceScaleFactor,
         pageLoadTimeout,
-        timeout);
+        timeout,
+        sessionTimeout,
+        maxCaptureBytes);
+  }
+
+  public WebConfig withSessionTimeout(Duration timeout) {
+    return new WebConfig(
+        chromium,
+        chromedriver,
+        viewportWidth,
+        viewportHeight,
+        deviceScaleFactor,
+        pageLoadTimeout,
+        commandTimeout,
+        timeout,
+        maxCaptureBytes);
+  }
+
+  /**
+   * The device bounds: {@code limits}' deadline for every command (a page load gets no longer than
+   * it either) and its capture cap for every answer. Session creation keeps its own deadline.
+   */
+  public WebConfig withLimits(DeviceLimits limits) {
+    Duration t = limits.timeout();
+    return new WebConfig(
+        chromium,
+        chromedriver,
+        viewportWidth,
+        viewportHeight,
+        deviceScaleFactor,
+        pageLoadTimeout.compareTo(t) > 0 ? t : pageLoadTimeout,
+        t,
+        sessionTimeout,
+        limits.maxCaptureBytes());
   }
 
   private static Path configured(String property, String env) {

@@ -1,6 +1,7 @@
 package dev.apex.device.web;
 
 import java.net.URL;
+import java.time.Duration;
 import java.util.Map;
 import org.openqa.selenium.Capabilities;
 import org.openqa.selenium.remote.CommandInfo;
@@ -22,15 +23,38 @@ final class WebSession extends RemoteWebDriver {
     super(executor, capabilities, config);
   }
 
-  /** Creates the session; blocks until the endpoint answers or the config's read timeout. */
-  static WebSession start(URL endpoint, Capabilities capabilities, ClientConfig config) {
+  /**
+   * Creates the session over a {@link BoundedHttpClient}: every command ends within the config's
+   * read timeout (the new session within {@code sessionTimeout}) and no answer is read past {@code
+   * maxBytes}.
+   */
+  static WebSession start(
+      URL endpoint,
+      Capabilities capabilities,
+      ClientConfig config,
+      Duration sessionTimeout,
+      long maxBytes) {
     ClientConfig withUrl = config.baseUrl(endpoint);
     HttpCommandExecutor executor =
         new HttpCommandExecutor(
             Map.of(PAGE_SOURCE, new CommandInfo("/session/:sessionId/source", HttpMethod.GET)),
-            endpoint,
-            withUrl);
+            withUrl,
+            BoundedHttpClient.factory(sessionTimeout, maxBytes));
     return new WebSession(executor, capabilities, withUrl);
+  }
+
+  /**
+   * {@link #start(URL, Capabilities, ClientConfig, Duration, long)} with {@code config}'s bounds.
+   */
+  static WebSession start(URL endpoint, Capabilities capabilities, WebConfig config) {
+    return start(
+        endpoint,
+        capabilities,
+        ClientConfig.defaultConfig()
+            .connectionTimeout(config.connectTimeout())
+            .readTimeout(config.commandTimeout()),
+        config.sessionTimeout(),
+        config.maxCaptureBytes());
   }
 
   /** The endpoint's own page source: the UI hierarchy XML on Appium. */
