@@ -4,6 +4,7 @@ import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.semantic.SemanticConfig;
 import dev.apex.world.WorldConfig;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -21,6 +22,8 @@ import java.util.Set;
  * @param screenshotRetention how many tasks keep their screenshots in the timeline
  * @param safety what a Claude-planned goal may do without asking (the config's {@code planner}
  *     allow-lists)
+ * @param tapSettle how long a tap waits for its element to hold still (the config's {@code
+ *     tap.settle_ms})
  */
 record Settings(
     SemanticConfig semantic,
@@ -28,7 +31,8 @@ record Settings(
     int maxSteps,
     boolean ocr,
     int screenshotRetention,
-    SafetyPolicy safety) {
+    SafetyPolicy safety,
+    Duration tapSettle) {
 
   /** The settings a config gives, with ANTHROPIC_BASE_URL from {@code env} honoured. */
   static Settings of(ApexConfig config, Map<String, String> env, boolean ocr) {
@@ -43,7 +47,8 @@ record Settings(
         config.maxSteps(),
         ocr,
         config.screenshotRetention(),
-        config.safetyPolicy());
+        config.safetyPolicy(),
+        config.tap().settle());
   }
 
   /**

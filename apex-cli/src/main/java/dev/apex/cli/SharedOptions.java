@@ -86,7 +86,13 @@ final class SharedOptions {
       throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
     }
     return new Settings(
-        semanticConfig, base.world(), steps, base.ocr(), base.screenshotRetention(), base.safety());
+        semanticConfig,
+        base.world(),
+        steps,
+        base.ocr(),
+        base.screenshotRetention(),
+        base.safety(),
+        base.tapSettle());
   }
 
   /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */

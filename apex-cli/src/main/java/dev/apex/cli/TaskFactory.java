@@ -105,6 +105,7 @@ final class TaskFactory {
               .builder(device, observe, tools)
               .sleeper(wiring.sleeper())
               .maxSteps(settings.maxSteps())
+              .settleBound(settings.tapSettle())
               .worldConfig(settings.world());
       if (taskId != null) {
         Supplier<TaskId> id = () -> taskId;

@@ -45,7 +45,8 @@ final class TaskRun {
             context::latestScene,
             () -> runner.observer.observe().scene(),
             runner.clock,
-            runner.sleeper);
+            runner.sleeper,
+            runner.settleBound);
     this.executor = new Executor(runner.registry, tools, retrier);
     this.world = runner.worldModelForRun();
     if (world != null) {

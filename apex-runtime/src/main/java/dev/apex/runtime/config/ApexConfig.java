@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param screenshotRetention how many of the newest tasks keep their screenshots in the timeline,
  *     in [1, 10000]; default 50. It applies when the timeline is next opened
  * @param planner what a Claude-planned goal may do without asking a person
+ * @param tap how a tap waits for its element to hold still
  * @param anthropicApiKey the key from {@code ANTHROPIC_API_KEY}; empty when unset. Never written to
  *     the config file, never in {@link #toString()} or any JSON this package produces
  */
@@ -30,12 +31,14 @@ public record ApexConfig(
     int maxSteps,
     int screenshotRetention,
     Planner planner,
+    Tap tap,
     String anthropicApiKey) {
 
   public ApexConfig {
     Objects.requireNonNull(semantic, "semantic");
     Objects.requireNonNull(world, "world");
     Objects.requireNonNull(planner, "planner");
+    Objects.requireNonNull(tap, "tap");
     ConfigField.MAX_STEPS.checkRange(maxSteps);
     ConfigField.SCREENSHOT_RETENTION.checkRange(screenshotRetention);
     anthropicApiKey = anthropicApiKey == null ? "" : anthropicApiKey.strip();
@@ -43,7 +46,8 @@ public record ApexConfig(
 
   /** Every default, and no API key. */
   public static ApexConfig defaults() {
-    return new ApexConfig(Semantic.defaults(), World.defaults(), 20, 50, Planner.defaults(), "");
+    return new ApexConfig(
+        Semantic.defaults(), World.defaults(), 20, 50, Planner.defaults(), Tap.defaults(), "");
   }
 
   public boolean hasApiKey() {
@@ -82,27 +86,36 @@ public record ApexConfig(
   }
 
   public ApexConfig withSemantic(Semantic value) {
-    return new ApexConfig(value, world, maxSteps, screenshotRetention, planner, anthropicApiKey);
+    return new ApexConfig(
+        value, world, maxSteps, screenshotRetention, planner, tap, anthropicApiKey);
   }
 
   public ApexConfig withWorld(World value) {
-    return new ApexConfig(semantic, value, maxSteps, screenshotRetention, planner, anthropicApiKey);
+    return new ApexConfig(
+        semantic, value, maxSteps, screenshotRetention, planner, tap, anthropicApiKey);
   }
 
   public ApexConfig withMaxSteps(int value) {
-    return new ApexConfig(semantic, world, value, screenshotRetention, planner, anthropicApiKey);
+    return new ApexConfig(
+        semantic, world, value, screenshotRetention, planner, tap, anthropicApiKey);
   }
 
   public ApexConfig withScreenshotRetention(int value) {
-    return new ApexConfig(semantic, world, maxSteps, value, planner, anthropicApiKey);
+    return new ApexConfig(semantic, world, maxSteps, value, planner, tap, anthropicApiKey);
   }
 
   public ApexConfig withPlanner(Planner value) {
-    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, value, anthropicApiKey);
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, value, tap, anthropicApiKey);
   }
 
   public ApexConfig withAnthropicApiKey(String value) {
-    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, planner, value);
+    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, planner, tap, value);
+  }
+
+  public ApexConfig withTap(Tap value) {
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, planner, value, anthropicApiKey);
   }
 
   /** Every setting, the key shown only as set or unset. */
@@ -118,6 +131,8 @@ public record ApexConfig(
         + screenshotRetention
         + ", planner="
         + planner
+        + ", tap="
+        + tap
         + ", anthropicApiKey="
         + (hasApiKey() ? "<set>" : "<unset>")
         + "]";
@@ -225,6 +240,25 @@ public record ApexConfig(
 
     public Planner withAllowedActions(List<SensitiveKind> value) {
       return new Planner(allowedApps, value);
+    }
+  }
+
+  /**
+   * How a tap acts on a settled screen.
+   *
+   * @param settle the most a tap waits for its element's box to repeat on two consecutive
+   *     observations before tapping the last box seen, in [0, 60 s]; 0 taps at once; default 2 s
+   */
+  public record Tap(Duration settle) {
+
+    public Tap {
+      Objects.requireNonNull(settle, "settle");
+      ConfigField.TAP_SETTLE_MS.checkRange(settle.toMillis());
+    }
+
+    /** A 2 s bound. */
+    public static Tap defaults() {
+      return new Tap(Duration.ofSeconds(2));
     }
   }
 }

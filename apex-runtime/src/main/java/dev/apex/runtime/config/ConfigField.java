@@ -49,7 +49,9 @@ public enum ConfigField {
       "APEX_PLANNER_ALLOWED_ACTIONS",
       Type.KIND_LIST,
       0,
-      SensitiveKind.values().length);
+      SensitiveKind.values().length),
+  /** How long a tap waits for its element to hold still (0: not at all). */
+  TAP_SETTLE_MS("tap.settle_ms", "APEX_TAP_SETTLE_MS", Type.INTEGER, 0, 60_000);
 
   /** The environment variable holding the API key, the only place the key is read from. */
   public static final String API_KEY_ENV = "ANTHROPIC_API_KEY";
@@ -154,6 +156,7 @@ public enum ConfigField {
       case PLANNER_ALLOWED_APPS -> config.planner().allowedApps();
       case PLANNER_ALLOWED_ACTIONS ->
           config.planner().allowedActions().stream().map(SensitiveKind::code).toList();
+      case TAP_SETTLE_MS -> Math.toIntExact(config.tap().settle().toMillis());
     };
   }
 
@@ -177,6 +180,7 @@ public enum ConfigField {
           config.withPlanner(config.planner().withAllowedApps(strings(value)));
       case PLANNER_ALLOWED_ACTIONS ->
           config.withPlanner(config.planner().withAllowedActions(kinds(key, strings(value))));
+      case TAP_SETTLE_MS -> config.withTap(new ApexConfig.Tap(Duration.ofMillis((Integer) value)));
     };
   }
 
