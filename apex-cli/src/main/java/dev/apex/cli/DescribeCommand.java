@@ -56,7 +56,9 @@ final class DescribeCommand implements Callable<Integer> {
   @Option(
       names = "--platform",
       paramLabel = "PLATFORM",
-      description = "The dump's platform: android, appium or ios (default: detected).")
+      description =
+          "The dump's platform: android, appium, ios or generic (any other Appium platform:"
+              + " windows, mac2, tizen; default: detected).")
   String platform;
 
   @Option(
@@ -165,9 +167,12 @@ final class DescribeCommand implements Callable<Integer> {
       case "android" -> TreeFormat.UIAUTOMATOR_XML;
       case "appium" -> TreeFormat.APPIUM_UIA2_XML;
       case "ios" -> TreeFormat.WDA_XML;
+      case "generic", "windows", "mac2", "mac", "tizen" -> TreeFormat.GENERIC_XML;
       default ->
           throw new InvalidInputException(
-              "unknown platform '" + platform + "': use android, appium or ios");
+              "unknown platform '"
+                  + platform
+                  + "': use android, appium, ios or generic (windows, mac2, tizen)");
     };
   }
 
@@ -177,7 +182,9 @@ final class DescribeCommand implements Callable<Integer> {
         new String(bytes, 0, Math.min(bytes.length, 4096), StandardCharsets.ISO_8859_1)
             .replace("\0", "");
     if (head.contains("XCUIElementType")) {
-      return TreeFormat.WDA_XML;
+      // Mac2 writes elementType numbers and titles where XCUITest writes type names.
+      boolean mac2 = head.contains(" elementType=\"") && !head.contains(" type=\"XCUIElementType");
+      return mac2 ? TreeFormat.GENERIC_XML : TreeFormat.WDA_XML;
     }
     if (head.contains("<node")) {
       return TreeFormat.UIAUTOMATOR_XML;
@@ -185,7 +192,21 @@ final class DescribeCommand implements Callable<Integer> {
     if (head.contains("<hierarchy")) {
       return TreeFormat.APPIUM_UIA2_XML;
     }
+    if (looksLikeXml(head)) {
+      // Some other platform's XML (Windows, Tizen, a test driver): the generic parser reads any
+      // element with a box, and refuses a source with none rather than showing an empty screen.
+      return TreeFormat.GENERIC_XML;
+    }
     throw new InvalidInputException(
-        "cannot tell what kind of dump this is; pass --platform android, appium or ios");
+        "cannot tell what kind of dump this is; pass --platform android, appium, ios or generic");
+  }
+
+  /** Whether the text starts with a tag, after white space and a byte-order mark. */
+  private static boolean looksLikeXml(String head) {
+    int lt = head.indexOf('<');
+    return lt >= 0
+        && head.substring(0, lt)
+            .chars()
+            .allMatch(c -> Character.isWhitespace(c) || c == 0xEF || c == 0xBB || c == 0xBF);
   }
 }

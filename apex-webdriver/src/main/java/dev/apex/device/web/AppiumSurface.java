@@ -34,7 +34,12 @@ abstract class AppiumSurface extends Surface {
 
   @Override
   RawCapture capture() {
-    byte[] tree = driver.source().getBytes(StandardCharsets.UTF_8);
+    return capture(driver.source());
+  }
+
+  /** A capture of {@code source} (the page source just read) with a fresh screenshot. */
+  RawCapture capture(String source) {
+    byte[] tree = source.getBytes(StandardCharsets.UTF_8);
     byte[] png = driver.getScreenshotAs(OutputType.BYTES);
     int[] size = Png.size(png);
     return new RawCapture(
