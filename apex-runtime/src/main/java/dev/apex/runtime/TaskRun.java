@@ -44,6 +44,7 @@ final class TaskRun {
             runner.device,
             context::latestScene,
             () -> runner.observer.observe().scene(),
+            runner.observer::observeLayout,
             runner.clock,
             runner.sleeper,
             runner.settleBound);

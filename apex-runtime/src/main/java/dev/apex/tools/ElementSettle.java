@@ -59,7 +59,7 @@ final class ElementSettle {
         Thread.currentThread().interrupt();
         break;
       }
-      Scene now = ctx.observe();
+      Scene now = ctx.observeLayout();
       Optional<SceneElement> again = follow(now, query, last);
       if (again.isEmpty()) {
         // Gone for this observation (re-rendered, covered): keep the last box and look again.

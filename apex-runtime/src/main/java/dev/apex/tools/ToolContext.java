@@ -17,6 +17,7 @@ public final class ToolContext {
   private final Device device;
   private final Supplier<Scene> latestScene;
   private final Supplier<Scene> observer;
+  private final Supplier<Scene> layoutObserver;
   private final Clock clock;
   private final Sleeper sleeper;
   private final Duration settleBound;
@@ -52,6 +53,23 @@ public final class ToolContext {
       Clock clock,
       Sleeper sleeper,
       Duration settleBound) {
+    this(device, latestScene, observer, observer, clock, sleeper, settleBound);
+  }
+
+  /**
+   * @param layoutObserver observes the screen for a tool that only needs where things are (a tap
+   *     waiting for its element to hold still); may skip semantic labelling
+   * @param settleBound as in {@link #ToolContext(Device, Supplier, Supplier, Clock, Sleeper,
+   *     Duration)}
+   */
+  public ToolContext(
+      Device device,
+      Supplier<Scene> latestScene,
+      Supplier<Scene> observer,
+      Supplier<Scene> layoutObserver,
+      Clock clock,
+      Sleeper sleeper,
+      Duration settleBound) {
     Objects.requireNonNull(settleBound, "settleBound");
     if (settleBound.isNegative() || settleBound.toMillis() > TapTool.MAX_SETTLE_MS) {
       throw new IllegalArgumentException(
@@ -64,6 +82,7 @@ public final class ToolContext {
     this.device = Objects.requireNonNull(device, "device");
     this.latestScene = Objects.requireNonNull(latestScene, "latestScene");
     this.observer = Objects.requireNonNull(observer, "observer");
+    this.layoutObserver = Objects.requireNonNull(layoutObserver, "layoutObserver");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
   }
@@ -80,6 +99,11 @@ public final class ToolContext {
   /** Observes the screen now. Never null. */
   public Scene observe() {
     return Objects.requireNonNull(observer.get(), "observer returned no scene");
+  }
+
+  /** Observes the screen now, without semantic labels where the observer can skip them. */
+  public Scene observeLayout() {
+    return Objects.requireNonNull(layoutObserver.get(), "observer returned no scene");
   }
 
   /** The latest scene if there is one, else a fresh observation. */

@@ -147,6 +147,30 @@ class TapSettleTest {
   }
 
   @Test
+  void itsLooksAreLayoutObservationsWithoutSemanticLabels() {
+    buttonMovingFor(2);
+    ctx = withLatest(perceiver.observe(device.capture()));
+
+    tap(new TapTool(), Map.of("text", "Submit"));
+
+    assertThat(device.events()).containsExactly(new Tap(200, 1050));
+  }
+
+  /** The context above, with the planned-on scene set (so the tap needs no labelled look). */
+  private ToolContext withLatest(dev.apex.core.Scene latest) {
+    return new ToolContext(
+        device,
+        () -> latest,
+        () -> {
+          throw new AssertionError("a settle look asked for a labelled observation");
+        },
+        () -> perceiver.observe(device.capture()),
+        clock,
+        sleeper,
+        Duration.ofSeconds(2));
+  }
+
+  @Test
   void aSettleBoundOutOfRangeIsBadInput() {
     buttonMovingFor(0);
     TapTool tool = new TapTool();

@@ -150,6 +150,7 @@ const FIELDS = [
   { key: 'world.history_size', label: 'History size', type: 'int', hint: 'Recent steps the world remembers.' },
   { key: 'max_steps', label: 'Max steps per task', type: 'int' },
   { key: 'screenshot_retention', label: 'Keep screenshots of the newest … tasks', type: 'int', hint: 'Applies when the timeline is next opened.' },
+  { key: 'tap.settle_ms', label: 'Wait for a tapped element to stop moving (ms)', type: 'int', hint: 'A tap looks again until its element holds still, up to this long; 0 taps at once.' },
   { key: 'planner.allowed_apps', label: 'Apps a goal may launch without asking', type: 'list', hint: 'App ids, comma-separated, e.g. com.android.settings.' },
   { key: 'planner.allowed_actions', label: 'Actions that need no confirmation', type: 'list', hint: 'Comma-separated among password_entry, payment, deletion, sending, app_launch. Empty: every sensitive action asks.' },
 ];
@@ -202,7 +203,7 @@ export function configPage() {
           h('div', { class: 'hint', text: 'Read from the environment of the process that runs apex; never shown or stored here.' }))),
       h('div', { class: 'panel' }, h('h2', { text: 'World Runtime' }), byKey('world.enabled'), byKey('world.history_size')),
       h('div', { class: 'panel' }, h('h2', { text: 'Tasks and timeline' }),
-        h('div', { class: 'grid2' }, byKey('max_steps'), byKey('screenshot_retention'))),
+        h('div', { class: 'grid2' }, byKey('max_steps'), byKey('screenshot_retention')), byKey('tap.settle_ms')),
       h('div', { class: 'panel' }, h('h2', { text: 'Planner safety' }),
         byKey('planner.allowed_apps'), byKey('planner.allowed_actions'),
         h('div', { class: 'hint', text: 'Anything else sensitive (password fields, pay, delete, send, other apps) waits for Allow on the task page.' })),
