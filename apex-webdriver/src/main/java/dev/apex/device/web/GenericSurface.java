@@ -7,7 +7,9 @@ import dev.apex.core.TreeFormat;
 import dev.apex.device.Key;
 import java.util.Map;
 import java.util.Optional;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.interactions.PointerInput.Kind;
 
@@ -82,6 +84,20 @@ final class GenericSurface extends AppiumSurface {
               + "'): apex reads such platforms from an XML source");
     }
     return super.capture(source);
+  }
+
+  /**
+   * The window rect, else the screenshot's size: not every desktop driver serves {@code GET
+   * /window/rect}, and without it the source's unit is taken to be the screenshot's pixel.
+   */
+  @Override
+  Dimension window() {
+    try {
+      return super.window();
+    } catch (WebDriverException e) {
+      int[] size = Png.size(driver.getScreenshotAs(OutputType.BYTES));
+      return new Dimension(size[0], size[1]);
+    }
   }
 
   @Override

@@ -154,6 +154,19 @@ class AppiumOtherPlatformsTest {
   }
 
   @Test
+  void aDriverWithoutAWindowRectIsReadInScreenshotPixels() throws IOException {
+    WebDevice device = open("Tizen", "Tizen", PlatformSources.TIZEN, 1920, 1920);
+    appium.fail("GET", "/window/rect", 404, "unknown command");
+
+    UiNode submit = Screens.byId(Screens.observe(device), "submit");
+    assertThat(device.screenSize().width()).isEqualTo(1920);
+    Screens.tap(device, submit);
+
+    assertThat(firstTap().path("actions").get(0).path("x").asInt()).isEqualTo(250);
+    assertThat(firstTap().path("actions").get(0).path("y").asInt()).isEqualTo(950);
+  }
+
+  @Test
   void aBrowserSessionOnWindowsStaysABrowser() {
     assertThat(GenericSurface.desktop("Windows")).isTrue();
     assertThat(
