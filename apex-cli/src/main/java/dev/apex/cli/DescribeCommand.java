@@ -47,7 +47,9 @@ final class DescribeCommand implements Callable<Integer> {
   @Option(
       names = "--platform",
       paramLabel = "PLATFORM",
-      description = "The dump's platform: android, appium, ios or web (default: detected).")
+      description =
+          "The dump's platform: android, appium, ios, web or generic (any other Appium platform:"
+              + " windows, mac2, tizen; default: detected).")
   String platform;
 
   @Option(

@@ -25,7 +25,7 @@ import java.util.Optional;
  */
 final class DumpFile {
 
-  static final String PLATFORMS = "android, appium, ios or web";
+  static final String PLATFORMS = "android, appium, ios, web or generic (windows, mac2, tizen)";
 
   private DumpFile() {}
 
@@ -116,6 +116,7 @@ final class DumpFile {
       case "appium" -> TreeFormat.APPIUM_UIA2_XML;
       case "ios" -> TreeFormat.WDA_XML;
       case "web" -> TreeFormat.WEB_JSON;
+      case "generic", "windows", "mac2", "mac", "tizen" -> TreeFormat.GENERIC_XML;
       default ->
           throw new InvalidInputException("unknown platform '" + platform + "': use " + PLATFORMS);
     };
@@ -128,6 +129,7 @@ final class DumpFile {
       case APPIUM_UIA2_XML -> "appium";
       case WDA_XML -> "ios";
       case WEB_JSON -> "web";
+      case GENERIC_XML -> "generic";
     };
   }
 

@@ -78,4 +78,12 @@ final class Observe implements Observer {
     }
     return new Observation(scene, capture.screenshot(), enrichment.semanticScene(), annotations);
   }
+
+  /**
+   * The scene without the semantic labels: a tap checking whether its element moved needs no LLM.
+   */
+  @Override
+  public Scene observeLayout() {
+    return perceiver.observe(device.capture());
+  }
 }

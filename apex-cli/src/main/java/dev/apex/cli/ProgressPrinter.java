@@ -69,6 +69,12 @@ final class ProgressPrinter implements TaskListener {
     } else if (diff != null) {
       line.append("  → ").append(diff.summary());
     }
+    if (r.result().success()
+        && r.result().output() instanceof java.util.Map<?, ?> output
+        && output.get("note") instanceof String note) {
+      // A tool's caveat about what it did (a tap on an element that never held still).
+      line.append("  [").append(StepLines.shorten(note, 120)).append("]");
+    }
     line.append("  (").append(ms).append(" ms)");
     out.println(line);
     out.flush();

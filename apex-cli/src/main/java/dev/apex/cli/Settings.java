@@ -5,6 +5,7 @@ import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.semantic.SemanticConfig;
 import dev.apex.world.WorldConfig;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -24,6 +25,8 @@ import java.util.Set;
  *     allow-lists)
  * @param device the bounds of device I/O (the config's {@code device} settings, then {@code
  *     --device-timeout})
+ * @param tapSettle how long a tap waits for its element to hold still (the config's {@code
+ *     tap.settle_ms})
  */
 record Settings(
     SemanticConfig semantic,
@@ -32,7 +35,8 @@ record Settings(
     boolean ocr,
     int screenshotRetention,
     SafetyPolicy safety,
-    DeviceLimits device) {
+    DeviceLimits device,
+    Duration tapSettle) {
 
   /** Settings with the default device bounds. */
   Settings(
@@ -42,7 +46,15 @@ record Settings(
       boolean ocr,
       int screenshotRetention,
       SafetyPolicy safety) {
-    this(semantic, world, maxSteps, ocr, screenshotRetention, safety, DeviceLimits.DEFAULTS);
+    this(
+        semantic,
+        world,
+        maxSteps,
+        ocr,
+        screenshotRetention,
+        safety,
+        DeviceLimits.DEFAULTS,
+        Duration.ofSeconds(2));
   }
 
   /** The settings a config gives, with ANTHROPIC_BASE_URL from {@code env} honoured. */
@@ -59,12 +71,14 @@ record Settings(
         ocr,
         config.screenshotRetention(),
         config.safetyPolicy(),
-        config.device().limits());
+        config.device().limits(),
+        config.tap().settle());
   }
 
   /** These settings with other device bounds. */
   Settings withDevice(DeviceLimits value) {
-    return new Settings(semantic, world, maxSteps, ocr, screenshotRetention, safety, value);
+    return new Settings(
+        semantic, world, maxSteps, ocr, screenshotRetention, safety, value, tapSettle);
   }
 
   /**

@@ -109,7 +109,8 @@ final class SharedOptions {
         base.ocr(),
         base.screenshotRetention(),
         base.safety(),
-        deviceLimits(base.device(), deviceTimeout));
+        deviceLimits(base.device(), deviceTimeout),
+        base.tapSettle());
   }
 
   /** {@code limits} with the deadline {@code --device-timeout} gives, when it is given. */

@@ -113,6 +113,7 @@ final class TaskFactory {
               .builder(device, observe, tools)
               .sleeper(wiring.sleeper())
               .maxSteps(settings.maxSteps())
+              .settleBound(settings.tapSettle())
               .worldConfig(settings.world());
       if (taskId != null) {
         Supplier<TaskId> id = () -> taskId;

@@ -52,10 +52,16 @@ class DeviceFaultsTest {
         sleeper);
   }
 
+  /**
+   * These tests count device calls and pauses; a tap's look at whether its element holds still
+   * (TapSettleTest, TapSettleWebTest) would add a capture and a pause to each, so it is off here.
+   */
+  static final Map<String, String> NO_SETTLE = Map.of("APEX_TAP_SETTLE_MS", "0");
+
   private Cli.Result runWifiFlow(Wiring wiring, Path db) {
     return Cli.run(
         wiring,
-        Map.of(),
+        NO_SETTLE,
         Cli.withDb(db, "run", "--device", "sim", "--flow", WIFI_FLOW.toString(), "--no-ocr"));
   }
 
@@ -158,7 +164,7 @@ class DeviceFaultsTest {
       Cli.Result run =
           Cli.run(
               wiring,
-              Map.of(),
+              NO_SETTLE,
               Cli.withDb(
                   db,
                   "run",

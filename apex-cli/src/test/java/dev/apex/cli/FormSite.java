@@ -33,6 +33,37 @@ final class FormSite implements AutoCloseable {
       </body></html>
       """;
 
+  /**
+   * A Submit button that slides 300 CSS pixels right after each of the first two observations apex
+   * makes of the page, then stays: the page counts DOM snapshot passes by wrapping {@code
+   * getBoundingClientRect} (which the snapshot calls) and moves the button in a task queued after
+   * the pass. A click on it writes "clicked" into the page.
+   */
+  static final String SLIDING =
+      """
+      <!doctype html><html><head><title>Sliding</title></head><body>
+      <p id="status">waiting</p>
+      <button id="submit" style="position:absolute;left:20px;top:200px;width:160px;height:50px"
+        onclick="document.getElementById('status').textContent='clicked'">Submit</button>
+      <script>
+        var button = document.getElementById('submit');
+        var passes = 0, queued = false;
+        var rect = Element.prototype.getBoundingClientRect;
+        Element.prototype.getBoundingClientRect = function () {
+          if (!queued) {
+            queued = true;
+            setTimeout(function () {
+              queued = false;
+              passes++;
+              if (passes <= 2) { button.style.left = (20 + 300 * passes) + 'px'; }
+            }, 0);
+          }
+          return rect.apply(this, arguments);
+        };
+      </script>
+      </body></html>
+      """;
+
   private final HttpServer server;
   private final List<String> requests = new ArrayList<>();
 
@@ -90,6 +121,7 @@ final class FormSite implements AutoCloseable {
       String page =
           switch (path) {
             case "/form" -> FORM;
+            case "/sliding" -> SLIDING;
             case "/result" -> result(query);
             default -> null;
           };

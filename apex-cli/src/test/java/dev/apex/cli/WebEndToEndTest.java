@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.testkit.RecordingSleeper;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -123,5 +126,58 @@ class WebEndToEndTest {
     assertThat(steps.get(3).at("/result/output/text").asText())
         .as("the element the assertion found on the result page")
         .isEqualTo("Hello, Ada Lovelace!");
+  }
+
+  /** A loopback port that was free a moment ago: nothing accepts connections on it. */
+  private static int closedPort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  @Test
+  void describeOfAnUnreachablePageFailsWithTheNetErrorInsteadOfDescribingTheErrorPage()
+      throws IOException {
+    String url = "http://127.0.0.1:" + closedPort() + "/";
+
+    Cli.Result r = apex("describe", "--device", "web:" + url, "--no-ocr");
+
+    assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(1);
+    assertThat(r.out()).as("no scene of Chromium's error page").isEmpty();
+    assertThat(r.err().lines().toList())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith("apex: ")
+        .contains("navigation to " + url + " failed: net::ERR_CONNECTION_REFUSED");
+  }
+
+  @Test
+  void aLaunchOfAnUnreachablePageIsAFailedStep() throws Exception {
+    Path db = dir.resolve("timeline.db");
+    Path flow = dir.resolve("down.yaml");
+    String down = "http://127.0.0.1:" + closedPort() + "/";
+    Files.writeString(
+        flow, "name: Open a page that is down\nsteps:\n  - launch_app: \"" + down + "\"\n");
+
+    Cli.Result run =
+        apex(
+            Cli.withDb(
+                db,
+                "run",
+                "--device",
+                "web:" + site.url("/form"),
+                "--flow",
+                flow.toString(),
+                "--no-ocr"));
+
+    assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
+    assertThat(run.out()).contains("net::ERR_CONNECTION_REFUSED").doesNotContain("SUCCEEDED");
+    JsonNode task = Cli.timeline(db, Cli.taskIds(run.out()).get(0));
+    assertThat(task.get("status").asText()).isEqualTo("FAILED");
+    List<JsonNode> steps = Cli.steps(task);
+    assertThat(steps).hasSize(1);
+    assertThat(steps.get(0).at("/result/success").asBoolean()).isFalse();
+    assertThat(steps.get(0).at("/result/attempts").asInt())
+        .as("not retried: the browser already tried")
+        .isEqualTo(1);
   }
 }

@@ -9,5 +9,11 @@ public enum TreeFormat {
   /** WebDriverAgent / XCUITest source ({@code XCUIElementType*}); x, y, width, height in points. */
   WDA_XML,
   /** A web page's elements as JSON (see the webdriver module); boxes in CSS pixels. */
-  WEB_JSON
+  WEB_JSON,
+  /**
+   * Any other platform's XML page source (an Appium session on Windows, Mac2, Tizen, a test
+   * driver): elements with a box as {@code bounds}, {@code x/y/width/height} or {@code
+   * left/top/width/height}, in the session's unit.
+   */
+  GENERIC_XML
 }

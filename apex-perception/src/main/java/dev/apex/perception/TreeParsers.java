@@ -4,6 +4,7 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.TreeFormat;
 import dev.apex.perception.android.AndroidTreeParser;
+import dev.apex.perception.generic.GenericTreeParser;
 import dev.apex.perception.ios.WdaTreeParser;
 import dev.apex.perception.web.WebTreeParser;
 import java.util.Objects;
@@ -14,6 +15,7 @@ public final class TreeParsers {
   private static final TreeParser ANDROID = new AndroidTreeParser();
   private static final TreeParser WDA = new WdaTreeParser();
   private static final TreeParser WEB = new WebTreeParser();
+  private static final TreeParser GENERIC = new GenericTreeParser();
 
   private TreeParsers() {}
 
@@ -28,6 +30,7 @@ public final class TreeParsers {
       case UIAUTOMATOR_XML, APPIUM_UIA2_XML -> ANDROID;
       case WDA_XML -> WDA;
       case WEB_JSON -> WEB;
+      case GENERIC_XML -> GENERIC;
     };
   }
 

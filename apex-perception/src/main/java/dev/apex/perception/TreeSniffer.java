@@ -29,7 +29,9 @@ public final class TreeSniffer {
             .replace("\u00fe\u00ff", "")
             .strip();
     if (head.contains("XCUIElementType")) {
-      return Optional.of(TreeFormat.WDA_XML);
+      // Mac2 writes elementType numbers and titles where XCUITest writes type names.
+      boolean mac2 = head.contains(" elementType=\"") && !head.contains(" type=\"XCUIElementType");
+      return Optional.of(mac2 ? TreeFormat.GENERIC_XML : TreeFormat.WDA_XML);
     }
     if (head.contains("<node")) {
       return Optional.of(TreeFormat.UIAUTOMATOR_XML);
@@ -39,6 +41,11 @@ public final class TreeSniffer {
     }
     if (head.startsWith("{") && head.contains("\"nodes\"")) {
       return Optional.of(TreeFormat.WEB_JSON);
+    }
+    if (head.startsWith("<")) {
+      // Some other platform's XML (Windows, Tizen, a test driver): the generic parser reads any
+      // element with a box, and refuses a source with none rather than showing an empty screen.
+      return Optional.of(TreeFormat.GENERIC_XML);
     }
     return Optional.empty();
   }

@@ -9,4 +9,13 @@ package dev.apex.runtime;
 public interface Observer {
 
   Observation observe();
+
+  /**
+   * The scene alone, for a tool that only needs to know where things are (a tap waiting for its
+   * element to hold still): an implementation may skip what costs and changes nothing there, such
+   * as semantic labelling. Same exceptions as {@link #observe()}; by default its scene.
+   */
+  default dev.apex.core.Scene observeLayout() {
+    return observe().scene();
+  }
 }

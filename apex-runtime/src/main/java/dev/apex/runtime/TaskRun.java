@@ -46,8 +46,10 @@ final class TaskRun {
             runner.device,
             context::latestScene,
             () -> runner.observer.observe().scene(),
+            runner.observer::observeLayout,
             runner.clock,
-            sleeper);
+            sleeper,
+            runner.settleBound);
     this.executor = new Executor(runner.registry, tools, retrier);
     this.world = runner.worldModelForRun();
     if (world != null) {

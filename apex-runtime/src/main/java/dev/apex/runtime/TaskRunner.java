@@ -4,10 +4,12 @@ import dev.apex.core.Sleeper;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.Device;
+import dev.apex.tools.TapTool;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldConfig;
 import dev.apex.world.WorldModel;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -71,6 +73,7 @@ public final class TaskRunner {
   final Supplier<TaskId> taskIds;
   final WorldConfig worldConfig;
   final WorldModel worldModel;
+  final Duration settleBound;
 
   private TaskRunner(Builder b) {
     this.device = b.device;
@@ -88,6 +91,7 @@ public final class TaskRunner {
     this.taskIds = b.taskIds;
     this.worldConfig = b.worldConfig;
     this.worldModel = b.worldModel;
+    this.settleBound = b.settleBound;
   }
 
   /** The world model for one run: null when world tracking is off. */
@@ -140,6 +144,7 @@ public final class TaskRunner {
     private Supplier<TaskId> taskIds = TaskId::random;
     private WorldConfig worldConfig = WorldConfig.defaults();
     private WorldModel worldModel;
+    private Duration settleBound = TapTool.DEFAULT_SETTLE;
 
     private Builder(Device device, Observer observer, Planner planner) {
       this.device = Objects.requireNonNull(device, "device");
@@ -196,6 +201,23 @@ public final class TaskRunner {
     /** Whether a step that fails after its retries ends the task (default true). */
     public Builder stopOnStepFailure(boolean stopOnStepFailure) {
       this.stopOnStepFailure = stopOnStepFailure;
+      return this;
+    }
+
+    /**
+     * How long a tap waits for its element to hold still (see {@link TapTool}); default {@link
+     * TapTool#DEFAULT_SETTLE}, zero to tap at once.
+     */
+    public Builder settleBound(Duration settleBound) {
+      Objects.requireNonNull(settleBound, "settleBound");
+      if (settleBound.isNegative() || settleBound.toMillis() > TapTool.MAX_SETTLE_MS) {
+        throw new IllegalArgumentException(
+            "settleBound must be in [0, "
+                + TapTool.MAX_SETTLE_MS
+                + "] ms, got "
+                + settleBound.toMillis());
+      }
+      this.settleBound = settleBound;
       return this;
     }
 

@@ -3,6 +3,7 @@ package dev.apex.tools;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,10 +15,21 @@ import java.util.Optional;
  * ignoring case), optionally refined by flags such as {@code checkable: true}; or taps the point
  * {@code x}, {@code y} in screen pixels. An element is looked for on the scene the step was planned
  * on, then on fresh observations until it appears or {@code timeout_ms} (default 5 s) passes (the
- * screen may still be loading or moving on); it is tapped at the centre of its on-screen part.
- * Returns the point tapped and, for an element, its id.
+ * screen may still be loading or moving on). Before the tap it must hold still: its box the same on
+ * two consecutive observations, for at most {@code settle_ms} (else the context's {@link
+ * ToolContext#settleBound()}, default 2 s; 0 skips the check) — a button sliding into place is
+ * tapped where it stops, not where it was. It is tapped at the centre of its on-screen part.
+ * Returns the point tapped and, for an element, its id; when the bound passed with the element
+ * still moving, also {@code settled: false} and a {@code note} saying the last position seen was
+ * tapped.
  */
 public final class TapTool implements Tool {
+
+  /** The most a {@code settle_ms} argument or setting may ask for, in ms. */
+  public static final int MAX_SETTLE_MS = 60_000;
+
+  /** The bound a tap waits for its element to hold still by default: 2 s. */
+  public static final Duration DEFAULT_SETTLE = ElementSettle.DEFAULT_BOUND;
 
   private static final List<ArgSpec> ARGS;
 
@@ -29,6 +41,7 @@ public final class TapTool implements Tool {
     args.add(ArgSpec.optional("y", ArgSpec.Type.INTEGER, "y in screen pixels, with x"));
     args.addAll(ElementQuery.flagArgs());
     args.add(ElementWait.timeoutArg());
+    args.add(ElementSettle.boundArg());
     ARGS = List.copyOf(args);
   }
 
@@ -70,6 +83,11 @@ public final class TapTool implements Tool {
       }
     }
     ElementQuery.from(name(), args, "element");
+    Integer settle = Args.integer(name(), args, "settle_ms");
+    if (settle != null && (settle < 0 || settle > MAX_SETTLE_MS)) {
+      throw new InvalidInputException(
+          "tap: 'settle_ms' must be in [0, " + MAX_SETTLE_MS + "] ms, got " + settle);
+    }
   }
 
   @Override
@@ -96,11 +114,19 @@ public final class TapTool implements Tool {
       scene = seen.scene();
       element = seen.element();
     }
-    int[] point = ElementLocator.tapPoint(scene, element);
+    Duration bound = ElementSettle.bound(name(), args, ctx.settleBound());
+    ElementSettle.Result still = ElementSettle.await(ctx, query, scene, element, bound);
+    int[] point = ElementLocator.tapPoint(still.scene(), still.element());
     ctx.device().tap(point[0], point[1]);
     out.put("x", point[0]);
     out.put("y", point[1]);
-    out.put("element", element.id());
+    out.put("element", still.element().id());
+    if (!still.settled()) {
+      out.put("settled", false);
+      out.put(
+          "note",
+          "still moving after " + bound.toMillis() + " ms (settle_ms): tapped its last position");
+    }
     return out;
   }
 }

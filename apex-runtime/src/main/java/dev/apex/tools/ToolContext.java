@@ -4,6 +4,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.Sleeper;
 import dev.apex.device.Device;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -16,10 +17,14 @@ public final class ToolContext {
   private final Device device;
   private final Supplier<Scene> latestScene;
   private final Supplier<Scene> observer;
+  private final Supplier<Scene> layoutObserver;
   private final Clock clock;
   private final Sleeper sleeper;
+  private final Duration settleBound;
 
   /**
+   * A context whose taps wait up to {@link TapTool#DEFAULT_SETTLE} for their element to hold still.
+   *
    * @param device the device tools act on
    * @param latestScene the most recent scene the task observed; may supply null before the first
    * @param observer captures and perceives the screen now; may throw a {@link
@@ -33,9 +38,51 @@ public final class ToolContext {
       Supplier<Scene> observer,
       Clock clock,
       Sleeper sleeper) {
+    this(device, latestScene, observer, clock, sleeper, TapTool.DEFAULT_SETTLE);
+  }
+
+  /**
+   * @param settleBound how long a tap waits for its element to hold still before tapping the last
+   *     box seen (a step's {@code settle_ms} overrides it); zero taps at once, at most {@value
+   *     TapTool#MAX_SETTLE_MS} ms
+   */
+  public ToolContext(
+      Device device,
+      Supplier<Scene> latestScene,
+      Supplier<Scene> observer,
+      Clock clock,
+      Sleeper sleeper,
+      Duration settleBound) {
+    this(device, latestScene, observer, observer, clock, sleeper, settleBound);
+  }
+
+  /**
+   * @param layoutObserver observes the screen for a tool that only needs where things are (a tap
+   *     waiting for its element to hold still); may skip semantic labelling
+   * @param settleBound as in {@link #ToolContext(Device, Supplier, Supplier, Clock, Sleeper,
+   *     Duration)}
+   */
+  public ToolContext(
+      Device device,
+      Supplier<Scene> latestScene,
+      Supplier<Scene> observer,
+      Supplier<Scene> layoutObserver,
+      Clock clock,
+      Sleeper sleeper,
+      Duration settleBound) {
+    Objects.requireNonNull(settleBound, "settleBound");
+    if (settleBound.isNegative() || settleBound.toMillis() > TapTool.MAX_SETTLE_MS) {
+      throw new IllegalArgumentException(
+          "settleBound must be in [0, "
+              + TapTool.MAX_SETTLE_MS
+              + "] ms, got "
+              + settleBound.toMillis());
+    }
+    this.settleBound = settleBound;
     this.device = Objects.requireNonNull(device, "device");
     this.latestScene = Objects.requireNonNull(latestScene, "latestScene");
     this.observer = Objects.requireNonNull(observer, "observer");
+    this.layoutObserver = Objects.requireNonNull(layoutObserver, "layoutObserver");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
   }
@@ -54,6 +101,11 @@ public final class ToolContext {
     return Objects.requireNonNull(observer.get(), "observer returned no scene");
   }
 
+  /** Observes the screen now, without semantic labels where the observer can skip them. */
+  public Scene observeLayout() {
+    return Objects.requireNonNull(layoutObserver.get(), "observer returned no scene");
+  }
+
   /** The latest scene if there is one, else a fresh observation. */
   public Scene sceneOrObserve() {
     Scene scene = latestScene();
@@ -66,5 +118,10 @@ public final class ToolContext {
 
   public Sleeper sleeper() {
     return sleeper;
+  }
+
+  /** How long a tap waits for its element to hold still when its step does not say. */
+  public Duration settleBound() {
+    return settleBound;
   }
 }

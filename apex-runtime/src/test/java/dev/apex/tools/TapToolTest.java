@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 class TapToolTest {
 
   private final ToolFixture f = new ToolFixture();
+
+  /** These tests are about finding the element; {@link TapSettleTest} covers waiting for it. */
   private final TapTool tap = new TapTool();
 
   @Test

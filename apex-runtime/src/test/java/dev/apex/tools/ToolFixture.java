@@ -23,7 +23,9 @@ final class ToolFixture {
   Scene latest;
   int observations;
 
-  final ToolContext ctx = new ToolContext(device, () -> latest, this::observe, clock, sleeper);
+  /** Taps do not wait for their element to hold still here: {@link TapSettleTest} covers that. */
+  final ToolContext ctx =
+      new ToolContext(device, () -> latest, this::observe, clock, sleeper, java.time.Duration.ZERO);
 
   ToolFixture latest(Scene scene) {
     this.latest = scene;

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.parsers.SAXParser;
@@ -20,7 +21,8 @@ import org.xml.sax.SAXParseException;
  *
  * <p>Encoding: a byte-order mark (UTF-8, UTF-16LE, UTF-16BE) or a BOM-less UTF-16 {@code <?}
  * decides the encoding and the XML declaration is ignored, because devices write {@code
- * encoding='UTF-8'} over UTF-16 bytes; otherwise the parser reads the bytes as the declaration (or
+ * encoding='UTF-8'} over UTF-16 bytes; a UTF-16 declaration over one-byte characters is read as
+ * UTF-8 (WinAppDriver's sources); otherwise the parser reads the bytes as the declaration (or
  * UTF-8) says. Parsing stops at the end of the root element, so a trailer after it (uiautomator's
  * {@code UI hierchary dumped to: /dev/tty}) is never read. DOCTYPEs are refused (no external
  * entities). Thread-safe: each thread reuses its own parser from one shared factory.
@@ -79,7 +81,24 @@ public final class XmlTrees {
     if (n >= 4 && b[0] == 0 && b[1] == '<' && b[2] == 0 && b[3] != 0) {
       return reader(b, 0, StandardCharsets.UTF_16BE);
     }
+    if (declaresUtf16(b)) {
+      // One byte per ASCII character, so not UTF-16 whatever the declaration says: WinAppDriver
+      // declares encoding="utf-16" over a source that reaches us (and files saved from it) in
+      // UTF-8.
+      return reader(b, 0, StandardCharsets.UTF_8);
+    }
     return new InputSource(new ByteArrayInputStream(b));
+  }
+
+  private static boolean declaresUtf16(byte[] b) {
+    if (b.length < 6 || b[0] != '<' || b[1] != '?') {
+      return false;
+    }
+    int end = Math.min(b.length, 200);
+    String head = new String(b, 0, end, StandardCharsets.ISO_8859_1);
+    int close = head.indexOf("?>");
+    String declaration = (close < 0 ? head : head.substring(0, close)).toLowerCase(Locale.ROOT);
+    return declaration.contains("encoding=\"utf-16") || declaration.contains("encoding='utf-16");
   }
 
   private static InputSource reader(byte[] b, int offset, Charset charset) {

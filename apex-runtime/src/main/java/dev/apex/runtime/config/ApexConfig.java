@@ -23,6 +23,7 @@ import java.util.Objects;
  *     in [1, 10000]; default 50. It applies when the timeline is next opened
  * @param planner what a Claude-planned goal may do without asking a person
  * @param device the bounds of device I/O: a whole command's deadline and a capture's size
+ * @param tap how a tap waits for its element to hold still
  * @param anthropicApiKey the key from {@code ANTHROPIC_API_KEY}; empty when unset. Never written to
  *     the config file, never in {@link #toString()} or any JSON this package produces
  */
@@ -33,6 +34,7 @@ public record ApexConfig(
     int screenshotRetention,
     Planner planner,
     Device device,
+    Tap tap,
     String anthropicApiKey) {
 
   public ApexConfig {
@@ -40,6 +42,7 @@ public record ApexConfig(
     Objects.requireNonNull(world, "world");
     Objects.requireNonNull(planner, "planner");
     Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(tap, "tap");
     ConfigField.MAX_STEPS.checkRange(maxSteps);
     ConfigField.SCREENSHOT_RETENTION.checkRange(screenshotRetention);
     anthropicApiKey = anthropicApiKey == null ? "" : anthropicApiKey.strip();
@@ -48,7 +51,14 @@ public record ApexConfig(
   /** Every default, and no API key. */
   public static ApexConfig defaults() {
     return new ApexConfig(
-        Semantic.defaults(), World.defaults(), 20, 50, Planner.defaults(), Device.defaults(), "");
+        Semantic.defaults(),
+        World.defaults(),
+        20,
+        50,
+        Planner.defaults(),
+        Device.defaults(),
+        Tap.defaults(),
+        "");
   }
 
   public boolean hasApiKey() {
@@ -88,35 +98,41 @@ public record ApexConfig(
 
   public ApexConfig withSemantic(Semantic value) {
     return new ApexConfig(
-        value, world, maxSteps, screenshotRetention, planner, device, anthropicApiKey);
+        value, world, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey);
   }
 
   public ApexConfig withWorld(World value) {
     return new ApexConfig(
-        semantic, value, maxSteps, screenshotRetention, planner, device, anthropicApiKey);
+        semantic, value, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey);
   }
 
   public ApexConfig withMaxSteps(int value) {
     return new ApexConfig(
-        semantic, world, value, screenshotRetention, planner, device, anthropicApiKey);
+        semantic, world, value, screenshotRetention, planner, device, tap, anthropicApiKey);
   }
 
   public ApexConfig withScreenshotRetention(int value) {
-    return new ApexConfig(semantic, world, maxSteps, value, planner, device, anthropicApiKey);
+    return new ApexConfig(semantic, world, maxSteps, value, planner, device, tap, anthropicApiKey);
   }
 
   public ApexConfig withPlanner(Planner value) {
     return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, value, device, anthropicApiKey);
+        semantic, world, maxSteps, screenshotRetention, value, device, tap, anthropicApiKey);
   }
 
   public ApexConfig withDevice(Device value) {
     return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, planner, value, anthropicApiKey);
+        semantic, world, maxSteps, screenshotRetention, planner, value, tap, anthropicApiKey);
   }
 
   public ApexConfig withAnthropicApiKey(String value) {
-    return new ApexConfig(semantic, world, maxSteps, screenshotRetention, planner, device, value);
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, planner, device, tap, value);
+  }
+
+  public ApexConfig withTap(Tap value) {
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, planner, device, value, anthropicApiKey);
   }
 
   /** Every setting, the key shown only as set or unset. */
@@ -134,6 +150,8 @@ public record ApexConfig(
         + planner
         + ", device="
         + device
+        + ", tap="
+        + tap
         + ", anthropicApiKey="
         + (hasApiKey() ? "<set>" : "<unset>")
         + "]";
@@ -275,6 +293,25 @@ public record ApexConfig(
 
     public Device withMaxCaptureBytes(long value) {
       return new Device(timeout, value);
+    }
+  }
+
+  /**
+   * How a tap acts on a settled screen.
+   *
+   * @param settle the most a tap waits for its element's box to repeat on two consecutive
+   *     observations before tapping the last box seen, in [0, 60 s]; 0 taps at once; default 2 s
+   */
+  public record Tap(Duration settle) {
+
+    public Tap {
+      Objects.requireNonNull(settle, "settle");
+      ConfigField.TAP_SETTLE_MS.checkRange(settle.toMillis());
+    }
+
+    /** A 2 s bound. */
+    public static Tap defaults() {
+      return new Tap(Duration.ofSeconds(2));
     }
   }
 }

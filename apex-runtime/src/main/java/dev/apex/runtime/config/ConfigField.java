@@ -58,7 +58,9 @@ public enum ConfigField {
       "APEX_DEVICE_MAX_CAPTURE_BYTES",
       Type.INTEGER,
       64 * 1024,
-      Integer.MAX_VALUE);
+      Integer.MAX_VALUE),
+  /** How long a tap waits for its element to hold still (0: not at all). */
+  TAP_SETTLE_MS("tap.settle_ms", "APEX_TAP_SETTLE_MS", Type.INTEGER, 0, 60_000);
 
   /** The environment variable holding the API key, the only place the key is read from. */
   public static final String API_KEY_ENV = "ANTHROPIC_API_KEY";
@@ -165,6 +167,7 @@ public enum ConfigField {
           config.planner().allowedActions().stream().map(SensitiveKind::code).toList();
       case DEVICE_TIMEOUT_MS -> Math.toIntExact(config.device().timeout().toMillis());
       case DEVICE_MAX_CAPTURE_BYTES -> Math.toIntExact(config.device().maxCaptureBytes());
+      case TAP_SETTLE_MS -> Math.toIntExact(config.tap().settle().toMillis());
     };
   }
 
@@ -192,6 +195,7 @@ public enum ConfigField {
           config.withDevice(config.device().withTimeout(Duration.ofMillis((Integer) value)));
       case DEVICE_MAX_CAPTURE_BYTES ->
           config.withDevice(config.device().withMaxCaptureBytes((Integer) value));
+      case TAP_SETTLE_MS -> config.withTap(new ApexConfig.Tap(Duration.ofMillis((Integer) value)));
     };
   }
 

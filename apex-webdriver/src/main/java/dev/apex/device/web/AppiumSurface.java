@@ -34,16 +34,26 @@ abstract class AppiumSurface extends Surface {
 
   @Override
   RawCapture capture() {
-    byte[] tree = driver.source().getBytes(StandardCharsets.UTF_8);
+    return capture(driver.source());
+  }
+
+  /** A capture of {@code source} (the page source just read) with a fresh screenshot. */
+  RawCapture capture(String source) {
+    byte[] tree = source.getBytes(StandardCharsets.UTF_8);
     byte[] png = driver.getScreenshotAs(OutputType.BYTES);
     int[] size = Png.size(png);
     return new RawCapture(
         deviceId, format(), tree, png, new ScreenSize(size[0], size[1], scaleFrom(size[0])));
   }
 
+  /** The window rect's size in the endpoint's unit. */
+  Dimension window() {
+    return driver.manage().window().getSize();
+  }
+
   @Override
   ScreenSize screenSize() {
-    Dimension window = driver.manage().window().getSize();
+    Dimension window = window();
     double s = scale();
     return new ScreenSize(
         (int) Math.round(window.getWidth() * s), (int) Math.round(window.getHeight() * s), s);
@@ -63,7 +73,7 @@ abstract class AppiumSurface extends Surface {
    */
   private double scaleFrom(int screenshotWidth) {
     if (scale <= 0) {
-      int windowWidth = driver.manage().window().getSize().getWidth();
+      int windowWidth = window().getWidth();
       double ratio = windowWidth > 0 ? (double) screenshotWidth / windowWidth : 1.0;
       // Snap to the nearest half: screenshots may be a few pixels off the exact multiple.
       scale = Math.max(0.5, Math.round(ratio * 2) / 2.0);

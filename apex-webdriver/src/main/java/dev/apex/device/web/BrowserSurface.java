@@ -16,11 +16,14 @@ import java.util.Optional;
 import java.util.Set;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.interactions.PointerInput.Kind;
 
 /**
  * A web page: observed with {@link DomSnapshot} plus a viewport screenshot, acted on with a mouse
- * in CSS pixels. Apps are pages: an app id is a URL, the current app is the page's origin.
+ * in CSS pixels. Apps are pages: an app id is a URL, the current app is the page's origin. A
+ * navigation apex makes (opening the device, launching an app, HOME) that ends on the browser's
+ * error page throws {@link NavigationFailedException}.
  */
 final class BrowserSurface extends Surface {
 
@@ -89,19 +92,34 @@ final class BrowserSurface extends Surface {
     Pointer.wheel(driver, fromX, fromY, fromX - toX, fromY - toY, duration);
   }
 
+  /**
+   * Opens a URL and checks the tab shows it, not the browser's error page.
+   *
+   * @throws NavigationFailedException naming the network error code when the page could not load
+   */
+  @Override
+  void navigate(String url) {
+    try {
+      driver.get(url);
+    } catch (WebDriverException e) {
+      throw NavigationErrors.of(e, deviceId, url).orElseThrow(() -> e);
+    }
+    NavigationErrors.check(driver, deviceId, url);
+  }
+
   /** BACK goes back in history, HOME opens the page the device started on, ENTER is the key. */
   @Override
   void pressKey(Key key) {
     switch (key) {
       case BACK -> driver.navigate().back();
-      case HOME -> driver.get(homeUrl);
+      case HOME -> navigate(homeUrl);
       case ENTER -> driver.switchTo().activeElement().sendKeys(Keys.ENTER);
     }
   }
 
   @Override
   void launchApp(String appId) {
-    driver.get(requireUrl(appId));
+    navigate(requireUrl(appId));
   }
 
   /**

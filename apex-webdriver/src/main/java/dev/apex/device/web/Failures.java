@@ -84,4 +84,14 @@ final class Failures {
     int newline = message.indexOf('\n');
     return (newline < 0 ? message : message.substring(0, newline)).strip();
   }
+
+  /** At most {@code max} characters of {@code s}, control characters shown as {@code ?}. */
+  static String printable(String s, int max) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < s.length() && out.length() < max; i++) {
+      char c = s.charAt(i);
+      out.append(Character.isISOControl(c) ? '?' : c);
+    }
+    return out.toString();
+  }
 }

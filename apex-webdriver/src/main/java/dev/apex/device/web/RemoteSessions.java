@@ -33,6 +33,12 @@ final class RemoteSessions {
           "webSocketUrl",
           "userAgent");
 
+  /**
+   * Platform names a desktop browser session reports when its browser name is missing (W3C's {@code
+   * platformName} values); those sessions stay browsers.
+   */
+  private static final Set<String> BROWSER_PLATFORMS = Set.of("any");
+
   private RemoteSessions() {}
 
   static WebDevice open(String id, String endpoint, Map<String, Object> capabilities, WebConfig c) {
@@ -59,15 +65,22 @@ final class RemoteSessions {
           e);
     }
     try {
-      return new WebDevice(id, driver, surfaceFor(driver, id), () -> {});
+      Object asked = capabilities.get("platformName");
+      return new WebDevice(
+          id, driver, surfaceFor(driver, id, asked == null ? "" : asked.toString()), () -> {});
     } catch (WebDriverException e) {
       driver.quit();
       throw Failures.translate(id, "read the session's capabilities", e);
     }
   }
 
-  /** Android or iOS for a native Appium session (no browser name), a browser page otherwise. */
-  static Surface surfaceFor(WebSession driver, String id) {
+  /**
+   * Android or iOS for a native Appium session (no browser name); a browser page for a session with
+   * a browser name or no platform (a Selenium Grid that names none); any other platform a native
+   * session names (Windows, Mac2, Tizen, a test driver) is read from its page source as a generic
+   * tree, never sent the DOM script.
+   */
+  static Surface surfaceFor(WebSession driver, String id, String askedPlatform) {
     Map<String, Object> caps = driver.getCapabilities().asMap();
     String platform =
         String.valueOf(caps.getOrDefault("platformName", "")).toLowerCase(Locale.ROOT);
@@ -79,6 +92,13 @@ final class RemoteSessions {
     if (nativeApp && platform.equals("ios")) {
       return new IosSurface(driver, id);
     }
+    if (nativeApp && !platform.isBlank() && !BROWSER_PLATFORMS.contains(platform)) {
+      // Selenium reads the returned platformName into its Platform enum, which knows no Tizen
+      // (it says UNIX): name the platform as the capabilities file asked for it when it did.
+      String returned = String.valueOf(caps.getOrDefault("platformName", "")).strip();
+      return new GenericSurface(
+          driver, id, askedPlatform.isBlank() ? returned : askedPlatform.strip());
+    }
     return new BrowserSurface(driver, id, "about:blank");
   }
 
@@ -89,7 +109,12 @@ final class RemoteSessions {
   static Map<String, Object> prefixed(Map<String, Object> capabilities) {
     String platform =
         String.valueOf(capabilities.getOrDefault("platformName", "")).toLowerCase(Locale.ROOT);
-    boolean mobile = platform.equals("android") || platform.equals("ios");
+    Object browser = capabilities.get("browserName");
+    // Android, iOS, and any platform asked for without a browser (Windows, Mac2, Tizen): Appium.
+    boolean mobile =
+        platform.equals("android")
+            || platform.equals("ios")
+            || (!platform.isBlank() && (browser == null || String.valueOf(browser).isBlank()));
     Map<String, Object> out = new LinkedHashMap<>();
     capabilities.forEach(
         (name, value) ->

@@ -36,6 +36,11 @@ abstract class Surface {
   /** A swipe in the endpoint's unit. */
   abstract void swipe(int fromX, int fromY, int toX, int toY, Duration duration);
 
+  /** Opens a URL in the current tab (a deep link on Appium). */
+  void navigate(String url) {
+    driver.get(url);
+  }
+
   /** Types into the focused element: WebDriver's send-keys to the active element. */
   void typeText(String text) {
     driver.switchTo().activeElement().sendKeys(text);

@@ -54,10 +54,15 @@ public final class WebDevice implements Device {
     return String.valueOf(driver.getSessionId());
   }
 
-  /** Opens a URL in the current tab (a deep link on Appium). */
+  /**
+   * Opens a URL in the current tab (a deep link on Appium).
+   *
+   * @throws NavigationFailedException on a browser, when the tab ends on the browser's own error
+   *     page (a refused connection, an unknown host), naming the network error code
+   */
   public void navigate(String url) {
     Objects.requireNonNull(url, "url");
-    run("navigate to " + url, () -> driver.get(url));
+    run("navigate to " + NavigationErrors.redact(url), () -> surface.navigate(url));
   }
 
   /** The current page's URL (on Appium, whatever the server reports). */

@@ -7,5 +7,10 @@ public enum WebPlatform {
   /** An Appium UiAutomator2 session: page source {@code APPIUM_UIA2_XML}, pixels. */
   ANDROID,
   /** An Appium XCUITest session: page source {@code WDA_XML}, points. */
-  IOS
+  IOS,
+  /**
+   * An Appium session on any other platform (Windows, Mac2, Tizen, a test driver): page source
+   * {@code GENERIC_XML}, in the session's unit (the screenshot's width over the window's).
+   */
+  OTHER
 }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.RawCapture;
 import dev.apex.device.Device;
+import dev.apex.perception.TreeParsers;
 import dev.apex.perception.UiNode;
 import dev.apex.perception.UiTree;
-import dev.apex.perception.web.WebTreeParser;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -21,7 +21,7 @@ final class Screens {
 
   static UiTree observe(Device device) {
     RawCapture capture = device.capture();
-    return new WebTreeParser().parse(capture);
+    return TreeParsers.parse(capture);
   }
 
   static Optional<UiNode> find(UiTree tree, Predicate<UiNode> match) {
