@@ -107,10 +107,17 @@ final class RunCommand implements Callable<Integer> {
 
   /**
    * How long a SIGINT or SIGTERM waits for the current steps to end before apex records the tasks
-   * cancelled and quits. Finite, so a step stuck in a device read cannot hold the process; longer
-   * than a device command's deadline with its retries, so a step that will end is not cut.
+   * cancelled and quits: twice the device deadline ({@code device.timeout_ms}, {@code
+   * --device-timeout}), at least {@link #MIN_STOP_GRACE}; 60 s with the default 30 s deadline.
+   * Finite, so a step stuck in a device read cannot hold the process; longer than one device
+   * command's deadline, so a step that will end is not cut.
    */
-  static final java.time.Duration STOP_GRACE = java.time.Duration.ofSeconds(60);
+  static java.time.Duration stopGrace(java.time.Duration deviceTimeout) {
+    java.time.Duration grace = deviceTimeout.multipliedBy(2);
+    return grace.compareTo(MIN_STOP_GRACE) < 0 ? MIN_STOP_GRACE : grace;
+  }
+
+  static final java.time.Duration MIN_STOP_GRACE = java.time.Duration.ofSeconds(10);
 
   /** Ctrl-C and SIGTERM while this run runs; set by {@link #call}. */
   private SignalStop signals;
@@ -137,7 +144,7 @@ final class RunCommand implements Callable<Integer> {
         new TaskFactory(
             settings, Observe.ocr(settings.ocr(), err), shared.adb, shared.capabilities, wiring);
     Path file = db != null ? db : Timelines.defaultFile();
-    try (SignalStop stop = SignalStop.install(err, STOP_GRACE);
+    try (SignalStop stop = SignalStop.install(err, stopGrace(settings.device().timeout()));
         SqliteTimeline timeline =
             SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
       signals = stop;

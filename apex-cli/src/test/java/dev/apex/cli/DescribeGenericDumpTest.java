@@ -94,6 +94,6 @@ class DescribeGenericDumpTest {
     Cli.Result r = Cli.run("describe", "--from-dump", dump.toString(), "--platform", "symbian");
 
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).contains("use android, appium, ios or generic");
+    assertThat(r.err()).contains("use android, appium, ios, web or generic");
   }
 }
