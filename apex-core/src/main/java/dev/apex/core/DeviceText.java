@@ -48,12 +48,15 @@ public final class DeviceText {
   }
 
   /**
-   * {@link #escape escaped} {@code text}, cut to at most {@code max} characters with {@code …} when
-   * longer: for quoting a device's output in a one-line message.
+   * {@link #escape escaped} {@code text}, redacted and cut to at most {@code max} characters with
+   * {@code …} when longer ({@link Text#shorten}): for quoting a device's output in a one-line
+   * message. A device may echo a credential (a WebDriver endpoint's user info, a typed password),
+   * so it is redacted before the cut, like every other shortened string.
+   *
+   * @param max at least 1
    */
   public static String excerpt(String text, int max) {
-    String escaped = escape(text);
-    return escaped.length() <= max ? escaped : escaped.substring(0, Math.max(0, max - 1)) + "…";
+    return Text.shorten(escape(text), max);
   }
 
   private static boolean needsEscape(char c) {

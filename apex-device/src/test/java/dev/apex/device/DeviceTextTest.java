@@ -36,6 +36,19 @@ class DeviceTextTest {
   }
 
   @Test
+  void anExcerptIsRedactedBeforeItIsCut() {
+    String secret = "pw-" + java.util.UUID.randomUUID().toString().replace("-", "");
+    dev.apex.core.Secrets.register(secret);
+    // Cut in the middle of the secret: its first half must not survive the cut.
+    String excerpt = DeviceText.excerpt("server said: " + secret + " and more", 30);
+
+    assertThat(excerpt).contains(dev.apex.core.Secrets.MASK);
+    for (int i = 0; i + 12 <= secret.length(); i++) {
+      assertThat(excerpt).doesNotContain(secret.substring(i, i + 12));
+    }
+  }
+
+  @Test
   void aDeviceExceptionNeverCarriesARawControlByte() {
     DeviceException e = new DeviceException("android:x", "said \u001b]0;title\u0007");
     assertThat(e.getMessage()).isEqualTo("android:x: said \\x1b]0;title\\x07");
