@@ -54,7 +54,7 @@ record Settings(
         screenshotRetention,
         safety,
         DeviceLimits.DEFAULTS,
-        Duration.ofSeconds(2));
+        dev.apex.tools.TapTool.DEFAULT_SETTLE);
   }
 
   /** The settings a config gives, with ANTHROPIC_BASE_URL from {@code env} honoured. */

@@ -209,15 +209,7 @@ public final class TaskRunner {
      * TapTool#DEFAULT_SETTLE}, zero to tap at once.
      */
     public Builder settleBound(Duration settleBound) {
-      Objects.requireNonNull(settleBound, "settleBound");
-      if (settleBound.isNegative() || settleBound.toMillis() > TapTool.MAX_SETTLE_MS) {
-        throw new IllegalArgumentException(
-            "settleBound must be in [0, "
-                + TapTool.MAX_SETTLE_MS
-                + "] ms, got "
-                + settleBound.toMillis());
-      }
-      this.settleBound = settleBound;
+      this.settleBound = TapTool.requireSettleBound("settleBound", settleBound);
       return this;
     }
 

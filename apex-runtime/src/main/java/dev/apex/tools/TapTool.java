@@ -31,6 +31,21 @@ public final class TapTool implements Tool {
   /** The bound a tap waits for its element to hold still by default: 2 s. */
   public static final Duration DEFAULT_SETTLE = ElementSettle.DEFAULT_BOUND;
 
+  /**
+   * {@code bound} when it is a settle bound a runner or context may hold: in [0, {@value
+   * #MAX_SETTLE_MS}] ms.
+   *
+   * @throws IllegalArgumentException naming {@code name} otherwise
+   */
+  public static Duration requireSettleBound(String name, Duration bound) {
+    java.util.Objects.requireNonNull(bound, name);
+    if (bound.isNegative() || bound.toMillis() > MAX_SETTLE_MS) {
+      throw new IllegalArgumentException(
+          name + " must be in [0, " + MAX_SETTLE_MS + "] ms, got " + bound.toMillis());
+    }
+    return bound;
+  }
+
   private static final List<ArgSpec> ARGS;
 
   static {

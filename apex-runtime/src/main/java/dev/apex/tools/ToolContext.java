@@ -70,15 +70,7 @@ public final class ToolContext {
       Clock clock,
       Sleeper sleeper,
       Duration settleBound) {
-    Objects.requireNonNull(settleBound, "settleBound");
-    if (settleBound.isNegative() || settleBound.toMillis() > TapTool.MAX_SETTLE_MS) {
-      throw new IllegalArgumentException(
-          "settleBound must be in [0, "
-              + TapTool.MAX_SETTLE_MS
-              + "] ms, got "
-              + settleBound.toMillis());
-    }
-    this.settleBound = settleBound;
+    this.settleBound = TapTool.requireSettleBound("settleBound", settleBound);
     this.device = Objects.requireNonNull(device, "device");
     this.latestScene = Objects.requireNonNull(latestScene, "latestScene");
     this.observer = Objects.requireNonNull(observer, "observer");

@@ -311,7 +311,7 @@ public record ApexConfig(
 
     /** A 2 s bound. */
     public static Tap defaults() {
-      return new Tap(Duration.ofSeconds(2));
+      return new Tap(dev.apex.tools.TapTool.DEFAULT_SETTLE);
     }
   }
 }

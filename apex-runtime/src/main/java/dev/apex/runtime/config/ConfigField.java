@@ -60,7 +60,8 @@ public enum ConfigField {
       64 * 1024,
       Integer.MAX_VALUE),
   /** How long a tap waits for its element to hold still (0: not at all). */
-  TAP_SETTLE_MS("tap.settle_ms", "APEX_TAP_SETTLE_MS", Type.INTEGER, 0, 60_000);
+  TAP_SETTLE_MS(
+      "tap.settle_ms", "APEX_TAP_SETTLE_MS", Type.INTEGER, 0, dev.apex.tools.TapTool.MAX_SETTLE_MS);
 
   /** The environment variable holding the API key, the only place the key is read from. */
   public static final String API_KEY_ENV = "ANTHROPIC_API_KEY";
