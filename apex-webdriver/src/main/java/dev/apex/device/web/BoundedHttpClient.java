@@ -52,7 +52,7 @@ final class BoundedHttpClient implements HttpClient {
   BoundedHttpClient(ClientConfig config, Duration sessionTimeout, long maxBytes) {
     URI baseUri = config.baseUri();
     this.authorization = authorization(config, baseUri);
-    String uri = withoutUserInfo(baseUri);
+    String uri = dev.apex.core.Secrets.withoutUserInfo(baseUri.toString());
     this.base = uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
     this.commandTimeout = config.readTimeout();
     this.sessionTimeout = sessionTimeout;
@@ -183,14 +183,6 @@ final class BoundedHttpClient implements HttpClient {
     return pair == null
         ? null
         : "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static String withoutUserInfo(URI uri) {
-    if (uri.getRawUserInfo() == null) {
-      return uri.toString();
-    }
-    return uri.toString()
-        .replaceFirst(java.util.regex.Pattern.quote(uri.getRawUserInfo() + "@"), "");
   }
 
   private static String encode(String s) {

@@ -1,7 +1,6 @@
 package dev.apex.device.web;
 
-import java.net.URI;
-import java.net.URISyntaxException;
+import dev.apex.core.Secrets;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -42,7 +41,7 @@ final class NavigationErrors {
   static void check(JavascriptExecutor page, String deviceId, String url) {
     Object code = page.executeScript(SCRIPT);
     if (code instanceof String s && !s.isBlank()) {
-      throw new NavigationFailedException(deviceId, redact(url), normalise(s));
+      throw new NavigationFailedException(deviceId, Secrets.redact(url), normalise(s));
     }
   }
 
@@ -54,7 +53,7 @@ final class NavigationErrors {
     String message = Failures.firstLine(e);
     Matcher m = NET_ERROR.matcher(message);
     return m.find()
-        ? Optional.of(new NavigationFailedException(deviceId, redact(url), m.group()))
+        ? Optional.of(new NavigationFailedException(deviceId, Secrets.redact(url), m.group()))
         : Optional.empty();
   }
 
@@ -62,18 +61,5 @@ final class NavigationErrors {
   static String normalise(String code) {
     String c = code.strip();
     return c.toUpperCase(Locale.ROOT).startsWith("ERR_") ? "net::" + c : c;
-  }
-
-  /** The URL without its user info, which may hold a password. */
-  static String redact(String url) {
-    try {
-      URI uri = new URI(url);
-      if (uri.getRawUserInfo() != null) {
-        return url.replace(uri.getRawUserInfo() + "@", "***@");
-      }
-    } catch (URISyntaxException e) {
-      // not a URI: nothing to redact that we can find
-    }
-    return url;
   }
 }

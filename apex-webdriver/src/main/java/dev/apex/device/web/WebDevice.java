@@ -62,7 +62,7 @@ public final class WebDevice implements Device {
    */
   public void navigate(String url) {
     Objects.requireNonNull(url, "url");
-    run("navigate to " + NavigationErrors.redact(url), () -> surface.navigate(url));
+    run("navigate to " + dev.apex.core.Secrets.redact(url), () -> surface.navigate(url));
   }
 
   /** The current page's URL (on Appium, whatever the server reports). */
