@@ -70,28 +70,34 @@ class TapSettleWebTest {
                 });
   }
 
+  private Path db() {
+    return dir.resolve("timeline.db");
+  }
+
+  /** {@code apex run} of {@code flowText} on the sliding page, through {@link #counting()}. */
+  private Cli.Result runOnSlidingPage(String flowText) throws Exception {
+    Path flow = dir.resolve("sliding.yaml");
+    Files.writeString(flow, flowText);
+    return Cli.run(
+        counting(),
+        Map.of(),
+        Cli.withDb(
+            db(),
+            "run",
+            "--device",
+            "web:" + site.url("/sliding"),
+            "--flow",
+            flow.toString(),
+            "--no-ocr"));
+  }
+
   @Test
   void aTapWaitsForTheButtonToStopAndThePageReceivesTheClick() throws Exception {
-    Path db = dir.resolve("timeline.db");
-    Path flow = dir.resolve("sliding.yaml");
-    Files.writeString(flow, FLOW);
-
-    Cli.Result run =
-        Cli.run(
-            counting(),
-            Map.of(),
-            Cli.withDb(
-                db,
-                "run",
-                "--device",
-                "web:" + site.url("/sliding"),
-                "--flow",
-                flow.toString(),
-                "--no-ocr"));
+    Cli.Result run = runOnSlidingPage(FLOW);
 
     assertThat(run.exit()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("SUCCEEDED");
-    JsonNode task = Cli.timeline(db, Cli.taskIds(run.out()).get(0));
+    JsonNode task = Cli.timeline(db(), Cli.taskIds(run.out()).get(0));
     List<JsonNode> steps = Cli.steps(task);
     JsonNode tap = steps.get(0).at("/result/output");
     // Planned on the first capture (the button at 20..180 CSS px); seen at 320, at 620, at 620.
@@ -103,23 +109,9 @@ class TapSettleWebTest {
 
   @Test
   void aZeroBoundTapsAtOnceAndTheClickIsLost() throws Exception {
-    Path db = dir.resolve("timeline.db");
-    Path flow = dir.resolve("sliding.yaml");
-    Files.writeString(
-        flow, FLOW.replace("{ text: \"Submit\" }", "{ text: \"Submit\", settle_ms: 0 }"));
-
     Cli.Result run =
-        Cli.run(
-            counting(),
-            Map.of(),
-            Cli.withDb(
-                db,
-                "run",
-                "--device",
-                "web:" + site.url("/sliding"),
-                "--flow",
-                flow.toString(),
-                "--no-ocr"));
+        runOnSlidingPage(
+            FLOW.replace("{ text: \"Submit\" }", "{ text: \"Submit\", settle_ms: 0 }"));
 
     // What a tap did before it waited for the element: the old position, a lost click.
     assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);
