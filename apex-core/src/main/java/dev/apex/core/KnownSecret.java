@@ -19,6 +19,15 @@ final class KnownSecret {
   /** Hash of each window of {@link #lower} to the window's first offset (later ones chained). */
   private final Map<Long, int[]> windows = new HashMap<>();
 
+  /**
+   * One bit per window hash (its low {@value #FILTER_BITS_LOG2} bits): {@link #mark} scans every
+   * string apex writes, so a character whose window cannot match is passed over without boxing a
+   * hash for the map.
+   */
+  private final long[] filter = new long[(1 << FILTER_BITS_LOG2) / 64];
+
+  private static final int FILTER_BITS_LOG2 = 12;
+
   private final long topPower;
 
   KnownSecret(String secret) {
@@ -38,6 +47,8 @@ final class KnownSecret {
       if (i >= window - 1) {
         int start = i - window + 1;
         windows.merge(hash, new int[] {start}, KnownSecret::concat);
+        int bit = filterBit(hash);
+        filter[bit >>> 6] |= 1L << bit;
       }
     }
   }
@@ -61,7 +72,7 @@ final class KnownSecret {
         hash -= Character.toLowerCase(text.charAt(i - window)) * topPower;
       }
       hash = hash * BASE + Character.toLowerCase(text.charAt(i));
-      if (i >= window - 1) {
+      if (i >= window - 1 && mayMatch(hash)) {
         int[] starts = windows.get(hash);
         int from = i - window + 1;
         if (starts != null && matchesAny(text, from, starts)) {
@@ -73,6 +84,15 @@ final class KnownSecret {
       }
     }
     return any;
+  }
+
+  private boolean mayMatch(long hash) {
+    int bit = filterBit(hash);
+    return (filter[bit >>> 6] & (1L << bit)) != 0;
+  }
+
+  private static int filterBit(long hash) {
+    return (int) (hash ^ (hash >>> 29)) & ((1 << FILTER_BITS_LOG2) - 1);
   }
 
   private boolean matchesAny(String text, int from, int[] starts) {
