@@ -18,16 +18,17 @@ class IosDeviceContractTest extends DeviceContract {
 
   @Override
   protected Device createDevice() {
-    wda =
-        FakeWda.start()
-            .screen(390, 844, 3)
-            .source(TestData.bytes("ios/shirates_settings_top_390x844.xml"));
+    // The dump first: without the shared data the test is skipped before a server starts.
+    byte[] source = TestData.bytes("ios/shirates_settings_top_390x844.xml");
+    wda = FakeWda.start().screen(390, 844, 3).source(source);
     return IosDevice.connect(wda.url(), IosOptions.DEFAULTS);
   }
 
   @AfterEach
   void stopServer() {
-    wda.close();
+    if (wda != null) {
+      wda.close();
+    }
   }
 
   @Override
