@@ -8,24 +8,35 @@ import org.junit.jupiter.api.Test;
 /** M1 in CI: no change may make the encoding fatter than its goals, or cut a text to meet them. */
 class CompressionTest {
 
-  private static final CompressionResult RESULT = Compression.measure(RealDumps.all());
+  private static CompressionResult result;
+
+  /**
+   * Measured once, on first use: in a static initializer, a missing shared-data folder would be an
+   * ExceptionInInitializerError instead of the skip the test kit gives.
+   */
+  private static synchronized CompressionResult result() {
+    if (result == null) {
+      result = Compression.measure(RealDumps.all());
+    }
+    return result;
+  }
 
   @Test
   void measuresEveryDumpOfTheManifest() {
-    assertThat(RESULT.rows())
+    assertThat(result().rows())
         .extracting(CompressionResult.Row::dump)
         .containsExactlyElementsOf(RealDumps.all().stream().map(Dump::file).toList());
-    assertThat(RESULT.rows()).allSatisfy(r -> assertThat(r.rawTokens()).isPositive());
+    assertThat(result().rows()).allSatisfy(r -> assertThat(r.rawTokens()).isPositive());
   }
 
   @Test
   void medianCompressionIsAtMostOneTwentyFifth() {
-    assertThat(RESULT.medianRatio()).isLessThanOrEqualTo(CompressionResult.MEDIAN_RATIO_GOAL);
+    assertThat(result().medianRatio()).isLessThanOrEqualTo(CompressionResult.MEDIAN_RATIO_GOAL);
   }
 
   @Test
   void structuralOverheadIsAtMostOneTwelfthOnEveryDump() {
-    for (CompressionResult.Row row : RESULT.rows()) {
+    for (CompressionResult.Row row : result().rows()) {
       assertThat(row.overhead())
           .as("structural overhead of %s", row.dump())
           .isLessThanOrEqualTo(CompressionResult.OVERHEAD_GOAL);
@@ -34,13 +45,13 @@ class CompressionTest {
 
   @Test
   void everyTextIsCarriedWhole() {
-    assertThat(RESULT.texts()).isPositive();
-    assertThat(RESULT.textsWhole()).isEqualTo(RESULT.texts());
+    assertThat(result().texts()).isPositive();
+    assertThat(result().textsWhole()).isEqualTo(result().texts());
   }
 
   @Test
   void goalsReportWhatTheFiguresSay() {
-    List<Goal> goals = RESULT.goals();
+    List<Goal> goals = result().goals();
     assertThat(goals).hasSize(3).allSatisfy(g -> assertThat(g.metric()).isEqualTo("M1"));
     assertThat(goals).allMatch(Goal::met);
   }

@@ -261,9 +261,22 @@ class ConsoleBrowserTest {
     return badge.isEmpty() ? "" : badge.get(0).getAttribute("data-status");
   }
 
+  /**
+   * The text of the first element {@code css} finds, or "". The UI re-renders a list as events
+   * arrive, so an element found may be replaced before it is read: then it is found again (a
+   * bounded number of times).
+   */
   private static String text(WebDriver driver, String css) {
-    List<WebElement> found = driver.findElements(By.cssSelector(css));
-    return found.isEmpty() ? "" : found.get(0).getText();
+    for (int attempt = 1; ; attempt++) {
+      try {
+        List<WebElement> found = driver.findElements(By.cssSelector(css));
+        return found.isEmpty() ? "" : found.get(0).getText();
+      } catch (org.openqa.selenium.StaleElementReferenceException e) {
+        if (attempt == 5) {
+          throw e;
+        }
+      }
+    }
   }
 
   private Object js(String script) {

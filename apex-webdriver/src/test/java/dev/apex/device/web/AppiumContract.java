@@ -46,6 +46,8 @@ abstract class AppiumContract extends DeviceContract {
     if (appium == null) {
       try {
         appium = start();
+      } catch (RuntimeException e) {
+        throw e; // a skip for missing shared data stays a skip
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
