@@ -1,8 +1,8 @@
 package dev.apex.cli;
 
+import dev.apex.config.ApexConfigStore;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
-import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import java.io.PrintWriter;

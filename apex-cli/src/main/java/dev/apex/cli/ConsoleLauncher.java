@@ -1,5 +1,6 @@
 package dev.apex.cli;
 
+import dev.apex.config.ApexConfig;
 import dev.apex.console.PreparedTask;
 import dev.apex.console.TaskLauncher;
 import dev.apex.console.TaskRequest;
@@ -10,7 +11,6 @@ import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.planner.ClaudeAgent;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;

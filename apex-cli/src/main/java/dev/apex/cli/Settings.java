@@ -1,9 +1,9 @@
 package dev.apex.cli;
 
+import dev.apex.config.ApexConfig;
 import dev.apex.device.DeviceLimits;
-import dev.apex.runtime.config.ApexConfig;
+import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.planner.SafetyPolicy;
-import dev.apex.semantic.SemanticConfig;
 import dev.apex.world.WorldConfig;
 import java.time.Duration;
 import java.util.Collection;

@@ -1,10 +1,10 @@
 package dev.apex.cli;
 
+import dev.apex.config.ApexConfig;
+import dev.apex.config.ApexConfigStore;
 import dev.apex.core.InvalidInputException;
 import dev.apex.device.DeviceLimits;
-import dev.apex.runtime.config.ApexConfig;
-import dev.apex.runtime.config.ApexConfigStore;
-import dev.apex.semantic.SemanticConfig;
+import dev.apex.llm.SemanticConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

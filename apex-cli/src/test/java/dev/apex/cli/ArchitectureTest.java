@@ -2,6 +2,7 @@ package dev.apex.cli;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -72,11 +73,11 @@ class ArchitectureTest {
   }
 
   @Test
-  void onlySemanticImportsTheAnthropicSdk() {
+  void onlyTheAnthropicProviderImportsTheAnthropicSdk() {
     check(
         noClasses()
             .that()
-            .resideOutsideOfPackage("dev.apex.semantic..")
+            .resideOutsideOfPackage("dev.apex.anthropic..")
             .should()
             .dependOnClassesThat()
             .resideInAPackage("com.anthropic.."));
@@ -121,15 +122,20 @@ class ArchitectureTest {
   }
 
   @Test
-  void worldReadsOnlySemanticModels() {
+  void worldReadsOnlyTheLlmModels() {
     check(
         noClasses()
             .that()
             .resideInAPackage("dev.apex.world..")
             .should()
             .dependOnClassesThat(
-                resideInAPackage("dev.apex.semantic..")
-                    .and(not(nameMatching("dev\\.apex\\.semantic\\.SemanticScene(\\$.*)?")))));
+                resideInAnyPackage("dev.apex.semantic..", "dev.apex.anthropic..")
+                    .or(
+                        resideInAPackage("dev.apex.llm..")
+                            .and(
+                                not(
+                                    nameMatching(
+                                        "dev\\.apex\\.llm\\.(SemanticScene|LlmUsage)(\\$.*)?"))))));
   }
 
   @Test

@@ -3,11 +3,11 @@ package dev.apex.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.config.ApexConfigStore;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
 import dev.apex.core.Json;
 import dev.apex.perception.OcrEngine;
-import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.storage.SqliteTimeline;
 import java.net.URI;

@@ -3,6 +3,7 @@ package dev.apex.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.apex.config.ApexConfig;
 import dev.apex.console.PreparedTask;
 import dev.apex.console.TaskRequest;
 import dev.apex.core.InvalidInputException;
@@ -13,7 +14,6 @@ import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.planner.PlannerModels;
 import java.nio.file.Files;
 import java.util.ArrayList;

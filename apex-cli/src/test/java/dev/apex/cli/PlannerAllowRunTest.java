@@ -2,7 +2,7 @@ package dev.apex.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.apex.runtime.config.ApexConfig;
+import dev.apex.config.ApexConfig;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.runtime.planner.SensitiveKind;
 import dev.apex.testkit.llm.FakeMessagesApi;

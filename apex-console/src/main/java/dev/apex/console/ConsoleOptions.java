@@ -1,6 +1,6 @@
 package dev.apex.console;
 
-import dev.apex.runtime.config.ApexConfigStore;
+import dev.apex.config.ApexConfigStore;
 import dev.apex.storage.Timeline;
 import java.time.Duration;
 import java.util.List;

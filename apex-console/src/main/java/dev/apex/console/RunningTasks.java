@@ -1,12 +1,12 @@
 package dev.apex.console;
 
+import dev.apex.config.ApexConfig;
+import dev.apex.config.ApexConfigStore;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.config.ApexConfig;
-import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.storage.Timeline;
 import java.time.Duration;
 import java.util.Map;

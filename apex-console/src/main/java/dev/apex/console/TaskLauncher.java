@@ -1,6 +1,6 @@
 package dev.apex.console;
 
-import dev.apex.runtime.config.ApexConfig;
+import dev.apex.config.ApexConfig;
 import java.util.Optional;
 
 /**

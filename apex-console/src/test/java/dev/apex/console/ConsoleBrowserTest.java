@@ -290,12 +290,12 @@ class ConsoleBrowserTest {
     TaskLauncher noModel =
         new TaskLauncher() {
           @Override
-          public PreparedTask prepare(TaskRequest request, dev.apex.runtime.config.ApexConfig c) {
+          public PreparedTask prepare(TaskRequest request, dev.apex.config.ApexConfig c) {
             return flows.prepare(request, c);
           }
 
           @Override
-          public java.util.Optional<String> goalRefusal(dev.apex.runtime.config.ApexConfig c) {
+          public java.util.Optional<String> goalRefusal(dev.apex.config.ApexConfig c) {
             return java.util.Optional.of(refusal);
           }
         };

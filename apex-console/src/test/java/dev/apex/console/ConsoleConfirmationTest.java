@@ -3,6 +3,7 @@ package dev.apex.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.config.ApexConfig;
 import dev.apex.core.Json;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
@@ -10,7 +11,6 @@ import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.config.ApexConfig;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.SensitiveAction;
 import dev.apex.runtime.planner.SensitiveKind;

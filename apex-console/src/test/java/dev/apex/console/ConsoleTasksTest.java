@@ -3,9 +3,9 @@ package dev.apex.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.config.ApexConfig;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
-import dev.apex.runtime.config.ApexConfig;
 import dev.apex.storage.StoredStep;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;

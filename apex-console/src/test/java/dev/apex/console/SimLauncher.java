@@ -1,5 +1,6 @@
 package dev.apex.console;
 
+import dev.apex.config.ApexConfig;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.StepRecord;
@@ -17,7 +18,6 @@ import dev.apex.runtime.StubPlanner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
-import dev.apex.runtime.config.ApexConfig;
 import dev.apex.tools.ToolRegistry;
 import java.time.Clock;
 import java.time.Instant;

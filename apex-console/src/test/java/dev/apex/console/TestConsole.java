@@ -1,8 +1,8 @@
 package dev.apex.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.config.ApexConfigStore;
 import dev.apex.core.Json;
-import dev.apex.runtime.config.ApexConfigStore;
 import dev.apex.storage.SqliteTimeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;

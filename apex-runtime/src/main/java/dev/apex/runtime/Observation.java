@@ -1,7 +1,7 @@
 package dev.apex.runtime;
 
 import dev.apex.core.Scene;
-import dev.apex.semantic.SemanticScene;
+import dev.apex.llm.SemanticScene;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.apex.runtime;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
-import dev.apex.semantic.SemanticScene;
+import dev.apex.llm.SemanticScene;
 import dev.apex.world.WorldState;
 import java.util.ArrayList;
 import java.util.List;

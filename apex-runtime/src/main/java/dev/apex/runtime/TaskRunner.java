@@ -52,7 +52,7 @@ public final class TaskRunner {
   /**
    * What a {@link TaskStatus#MAX_STEPS} reason tells a user to do, naming the real settings: the
    * {@code --max-steps} flag, the config file's {@code max_steps} and {@code APEX_MAX_STEPS} (see
-   * {@link dev.apex.runtime.config.ConfigField#MAX_STEPS}).
+   * {@link dev.apex.config.ConfigField#MAX_STEPS}).
    */
   public static final String RAISE_MAX_STEPS =
       "raise the limit (--max-steps N, or max_steps in config.json or APEX_MAX_STEPS)"

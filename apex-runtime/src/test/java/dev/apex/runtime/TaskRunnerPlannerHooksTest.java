@@ -7,7 +7,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
-import dev.apex.semantic.SemanticScene;
+import dev.apex.llm.SemanticScene;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;

@@ -10,7 +10,6 @@ import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
-import dev.apex.runtime.config.ConfigField;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
@@ -131,8 +130,8 @@ class TaskRunnerTest {
     assertThat(outcome.reason())
         .startsWith("reached the step limit (5 steps) before the goal")
         .contains("--max-steps")
-        .contains(ConfigField.MAX_STEPS.key())
-        .contains(ConfigField.MAX_STEPS.envVar())
+        .contains("max_steps")
+        .contains("APEX_MAX_STEPS")
         .doesNotContain("maxSteps");
     assertThat(outcome.context().stepCount()).isEqualTo(5);
     assertThat(sleeper.sleeps()).hasSize(5);

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.Json;
 import dev.apex.core.Scene;
+import dev.apex.llm.SemanticConfig;
 import dev.apex.semantic.Enricher;
-import dev.apex.semantic.SemanticConfig;
 import dev.apex.testkit.llm.FakeMessagesApi;
 import dev.apex.testkit.llm.FakeReply;
 import java.util.Map;

@@ -3,6 +3,14 @@ package dev.apex.semantic;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Sleeper;
+import dev.apex.llm.FailureReason;
+import dev.apex.llm.LlmClient;
+import dev.apex.llm.LlmProviders;
+import dev.apex.llm.LlmRequest;
+import dev.apex.llm.LlmResult;
+import dev.apex.llm.LlmUsage;
+import dev.apex.llm.SemanticConfig;
+import dev.apex.llm.SemanticScene;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +35,7 @@ import org.slf4j.LoggerFactory;
 public final class Enricher implements AutoCloseable {
 
   /** Output ceiling: 30 widgets and 8 intents fit with room to spare. */
-  static final long MAX_OUTPUT_TOKENS = 2048;
+  public static final long MAX_OUTPUT_TOKENS = 2048;
 
   private static final int IDS_IN_LOG = 5;
   private static final Logger log = LoggerFactory.getLogger(Enricher.class);
@@ -44,19 +52,26 @@ public final class Enricher implements AutoCloseable {
     this.client = client;
   }
 
-  /** An enricher on the Anthropic API, with the system clock and real sleeps. */
+  /**
+   * An enricher on the default model provider (Anthropic, from {@code apex-anthropic}), with the
+   * system clock and real sleeps.
+   */
   public static Enricher create(SemanticConfig config) {
     return create(config, Clock.systemUTC(), Sleeper.SYSTEM);
   }
 
   /**
-   * An enricher on the Anthropic API. When {@code config} is disabled or has no key no client is
-   * built, so nothing touches the network.
+   * An enricher on the default model provider (Anthropic, from {@code apex-anthropic}). When {@code
+   * config} is disabled or has no key no client is built, so nothing touches the network.
    */
   public static Enricher create(SemanticConfig config, Clock clock, Sleeper sleeper) {
     Objects.requireNonNull(config, "config");
     boolean usable = config.enabled() && config.hasApiKey();
-    return new Enricher(config, usable ? AnthropicLlmClient.create(config, clock, sleeper) : null);
+    return new Enricher(
+        config,
+        usable
+            ? LlmProviders.require(LlmProviders.DEFAULT).structured(config, clock, sleeper)
+            : null);
   }
 
   /** The semantic scene, or null when enrichment is unavailable for any expected reason. */
@@ -148,7 +163,7 @@ public final class Enricher implements AutoCloseable {
   }
 
   private static String clip(String modelText) {
-    return AnthropicFailures.oneLine(modelText, 60);
+    return dev.apex.core.Text.oneLine(modelText, 60);
   }
 
   /** Closes the LLM client, if one was built. */

@@ -1,5 +1,8 @@
 package dev.apex.semantic;
 
+import dev.apex.llm.FailureReason;
+import dev.apex.llm.LlmUsage;
+import dev.apex.llm.SemanticScene;
 import java.util.Objects;
 
 /**

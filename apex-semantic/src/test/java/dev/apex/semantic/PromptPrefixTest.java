@@ -10,6 +10,7 @@ import dev.apex.core.Bounds;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
+import dev.apex.llm.SemanticConfig;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.testkit.llm.FakeMessagesApi;

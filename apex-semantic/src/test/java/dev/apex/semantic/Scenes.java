@@ -6,6 +6,7 @@ import dev.apex.core.Json;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
+import dev.apex.llm.SemanticScene;
 import java.util.List;
 import java.util.Set;
 

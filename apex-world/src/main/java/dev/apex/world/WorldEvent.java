@@ -3,7 +3,7 @@ package dev.apex.world;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.apex.core.Scene;
-import dev.apex.semantic.SemanticScene;
+import dev.apex.llm.SemanticScene;
 import java.util.Objects;
 
 /**

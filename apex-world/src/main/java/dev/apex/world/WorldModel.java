@@ -3,7 +3,7 @@ package dev.apex.world;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
-import dev.apex.semantic.SemanticScene;
+import dev.apex.llm.SemanticScene;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;

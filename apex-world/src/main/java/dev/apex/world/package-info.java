@@ -10,6 +10,6 @@
  * the timeline may record its compact JSON form.
  *
  * <p>This package does no I/O, starts no threads and calls no LLM; it uses only core's models and
- * semantic's {@link dev.apex.semantic.SemanticScene} record.
+ * semantic's {@link dev.apex.llm.SemanticScene} record.
  */
 package dev.apex.world;

@@ -7,7 +7,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
 import dev.apex.core.StepResult;
-import dev.apex.semantic.SemanticScene;
+import dev.apex.llm.SemanticScene;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.apex.runtime.planner;
 
 import dev.apex.core.TaskStatus;
+import dev.apex.llm.FailureReason;
+import dev.apex.llm.LlmResult;
+import dev.apex.llm.ToolCall;
 import dev.apex.runtime.StopTaskException;
-import dev.apex.semantic.FailureReason;
-import dev.apex.semantic.LlmResult;
-import dev.apex.semantic.ToolCall;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;

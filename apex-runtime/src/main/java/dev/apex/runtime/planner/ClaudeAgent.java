@@ -2,12 +2,12 @@ package dev.apex.runtime.planner;
 
 import dev.apex.core.Sleeper;
 import dev.apex.device.Device;
+import dev.apex.llm.LlmProviders;
+import dev.apex.llm.SemanticConfig;
+import dev.apex.llm.SemanticScene;
+import dev.apex.llm.ToolUseClient;
 import dev.apex.runtime.Observer;
 import dev.apex.runtime.TaskRunner;
-import dev.apex.semantic.AnthropicToolUseClient;
-import dev.apex.semantic.SemanticConfig;
-import dev.apex.semantic.SemanticScene;
-import dev.apex.semantic.ToolUseClient;
 import dev.apex.tools.ToolRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -88,7 +88,7 @@ public final class ClaudeAgent implements AutoCloseable {
       Sleeper sleeper) {
     Objects.requireNonNull(connection, "connection");
     return create(
-        AnthropicToolUseClient.create(connection, clock, sleeper),
+        LlmProviders.require(LlmProviders.DEFAULT).toolUse(connection, clock, sleeper),
         config,
         policy,
         confirmer,

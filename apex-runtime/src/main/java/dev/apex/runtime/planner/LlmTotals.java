@@ -2,7 +2,7 @@ package dev.apex.runtime.planner;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.apex.semantic.LlmUsage;
+import dev.apex.llm.LlmUsage;
 import java.util.Locale;
 import java.util.Objects;
 

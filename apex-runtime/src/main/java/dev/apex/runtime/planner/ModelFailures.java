@@ -1,6 +1,6 @@
 package dev.apex.runtime.planner;
 
-import dev.apex.semantic.FailureReason;
+import dev.apex.llm.FailureReason;
 
 /**
  * How the planner treats each way a model call fails. The client has already retried transport

@@ -1,6 +1,6 @@
 package dev.apex.runtime.planner;
 
-import dev.apex.semantic.LlmUsage;
+import dev.apex.llm.LlmUsage;
 import java.util.Objects;
 
 /**

@@ -1,7 +1,7 @@
 package dev.apex.runtime.planner;
 
 import dev.apex.core.InvalidInputException;
-import dev.apex.semantic.SemanticConfig;
+import dev.apex.llm.SemanticConfig;
 
 /**
  * Whether a model is configured to plan a goal, and the one line that tells a user how to configure

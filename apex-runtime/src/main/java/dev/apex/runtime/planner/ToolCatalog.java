@@ -2,10 +2,10 @@ package dev.apex.runtime.planner;
 
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
+import dev.apex.llm.ToolCall;
+import dev.apex.llm.ToolDefinition;
+import dev.apex.llm.ToolUseRequest;
 import dev.apex.perception.CompactEncoder;
-import dev.apex.semantic.ToolCall;
-import dev.apex.semantic.ToolDefinition;
-import dev.apex.semantic.ToolUseRequest;
 import dev.apex.tools.ArgSpec;
 import dev.apex.tools.ElementQuery;
 import dev.apex.tools.Tool;

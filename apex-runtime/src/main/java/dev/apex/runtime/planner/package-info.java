@@ -1,7 +1,7 @@
 /**
  * The Claude planner: goals, not scripts. {@link dev.apex.runtime.planner.ClaudePlanner} asks
- * Claude, through the semantic module's {@link dev.apex.semantic.ToolUseClient}, for one tool call
- * per step, reading the scene, the semantic scene and the world state; {@link
+ * Claude, through the semantic module's {@link dev.apex.llm.ToolUseClient}, for one tool call per
+ * step, reading the scene, the semantic scene and the world state; {@link
  * dev.apex.runtime.planner.ClaudeAgent} wires it with the tools and a runner for {@code apex run
  * --goal}.
  *

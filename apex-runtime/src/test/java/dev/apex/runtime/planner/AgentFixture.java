@@ -1,12 +1,12 @@
 package dev.apex.runtime.planner;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.anthropic.AnthropicToolUseClient;
 import dev.apex.device.sim.SimApps;
 import dev.apex.device.sim.SimDevice;
+import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.Observation;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.semantic.AnthropicToolUseClient;
-import dev.apex.semantic.SemanticConfig;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.testkit.llm.FakeMessagesApi;

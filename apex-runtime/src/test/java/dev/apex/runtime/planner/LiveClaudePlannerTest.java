@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.apex.core.ElementFlag;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.sim.SimDevice;
+import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.Observation;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.semantic.SemanticConfig;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package dev.apex.runtime.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.TaskStatus;
+import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.semantic.SemanticConfig;
 import dev.apex.testkit.llm.FakeReply;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -8,7 +8,7 @@ import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
-import dev.apex.semantic.SemanticScene;
+import dev.apex.llm.SemanticScene;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;

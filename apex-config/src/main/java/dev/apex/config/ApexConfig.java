@@ -1,0 +1,317 @@
+package dev.apex.config;
+
+import dev.apex.device.DeviceLimits;
+import dev.apex.llm.SemanticConfig;
+import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.world.WorldConfig;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The settings a task starts with. Immutable; every value is checked against its {@link
+ * ConfigField}'s range when the record is built, so an {@code ApexConfig} in hand is always valid.
+ * A running task keeps the config it started with: a change applies to tasks started afterwards.
+ *
+ * @param semantic semantic enrichment (seed 004): off by default because it calls a paid model
+ * @param world the World Runtime (seed 000): on by default
+ * @param maxSteps the most steps a task may execute, in [1, 1000]; default 20
+ * @param screenshotRetention how many of the newest tasks keep their screenshots in the timeline,
+ *     in [1, 10000]; default 50. It applies when the timeline is next opened
+ * @param planner what a Claude-planned goal may do without asking a person
+ * @param device the bounds of device I/O: a whole command's deadline and a capture's size
+ * @param tap how a tap waits for its element to hold still
+ * @param anthropicApiKey the key from {@code ANTHROPIC_API_KEY}; empty when unset. Never written to
+ *     the config file, never in {@link #toString()} or any JSON this package produces
+ */
+public record ApexConfig(
+    Semantic semantic,
+    World world,
+    int maxSteps,
+    int screenshotRetention,
+    Planner planner,
+    Device device,
+    Tap tap,
+    String anthropicApiKey) {
+
+  public ApexConfig {
+    Objects.requireNonNull(semantic, "semantic");
+    Objects.requireNonNull(world, "world");
+    Objects.requireNonNull(planner, "planner");
+    Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(tap, "tap");
+    ConfigField.MAX_STEPS.checkRange(maxSteps);
+    ConfigField.SCREENSHOT_RETENTION.checkRange(screenshotRetention);
+    anthropicApiKey = anthropicApiKey == null ? "" : anthropicApiKey.strip();
+  }
+
+  /** Every default, and no API key. */
+  public static ApexConfig defaults() {
+    return new ApexConfig(
+        Semantic.defaults(),
+        World.defaults(),
+        20,
+        50,
+        Planner.defaults(),
+        Device.defaults(),
+        Tap.defaults(),
+        "");
+  }
+
+  public boolean hasApiKey() {
+    return !anthropicApiKey.isEmpty();
+  }
+
+  /**
+   * The enricher's settings: these, the API key, and the public API's base URL (change it with
+   * {@link SemanticConfig#withBaseUrl}).
+   */
+  public SemanticConfig semanticConfig() {
+    return SemanticConfig.defaults()
+        .withEnabled(semantic.enabled())
+        .withModel(semantic.model())
+        .withTimeout(semantic.timeout())
+        .withMaxRetries(semantic.maxRetries())
+        .withApiKey(anthropicApiKey);
+  }
+
+  /**
+   * The planner's safety policy: the default words, with {@link Planner#allowedApps} and {@link
+   * Planner#allowedActions} allowed without asking.
+   */
+  public SafetyPolicy safetyPolicy() {
+    return SafetyPolicy.defaults()
+        .withAllowedApps(new LinkedHashSet<>(planner.allowedApps()))
+        .withAllowedKinds(
+            planner.allowedActions().isEmpty()
+                ? EnumSet.noneOf(SensitiveKind.class)
+                : EnumSet.copyOf(planner.allowedActions()));
+  }
+
+  /** The World Runtime's settings. */
+  public WorldConfig worldConfig() {
+    return new WorldConfig(world.enabled(), world.historySize());
+  }
+
+  public ApexConfig withSemantic(Semantic value) {
+    return new ApexConfig(
+        value, world, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey);
+  }
+
+  public ApexConfig withWorld(World value) {
+    return new ApexConfig(
+        semantic, value, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey);
+  }
+
+  public ApexConfig withMaxSteps(int value) {
+    return new ApexConfig(
+        semantic, world, value, screenshotRetention, planner, device, tap, anthropicApiKey);
+  }
+
+  public ApexConfig withScreenshotRetention(int value) {
+    return new ApexConfig(semantic, world, maxSteps, value, planner, device, tap, anthropicApiKey);
+  }
+
+  public ApexConfig withPlanner(Planner value) {
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, value, device, tap, anthropicApiKey);
+  }
+
+  public ApexConfig withDevice(Device value) {
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, planner, value, tap, anthropicApiKey);
+  }
+
+  public ApexConfig withAnthropicApiKey(String value) {
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, planner, device, tap, value);
+  }
+
+  public ApexConfig withTap(Tap value) {
+    return new ApexConfig(
+        semantic, world, maxSteps, screenshotRetention, planner, device, value, anthropicApiKey);
+  }
+
+  /** Every setting, the key shown only as set or unset. */
+  @Override
+  public String toString() {
+    return "ApexConfig[semantic="
+        + semantic
+        + ", world="
+        + world
+        + ", maxSteps="
+        + maxSteps
+        + ", screenshotRetention="
+        + screenshotRetention
+        + ", planner="
+        + planner
+        + ", device="
+        + device
+        + ", tap="
+        + tap
+        + ", anthropicApiKey="
+        + (hasApiKey() ? "<set>" : "<unset>")
+        + "]";
+  }
+
+  /**
+   * Semantic enrichment settings.
+   *
+   * @param enabled whether each observed screen is labelled by one model call
+   * @param model the Claude model id, e.g. {@code claude-haiku-4-5}
+   * @param timeout the wall time one enrichment may take, retries included, in [100 ms, 10 min]
+   * @param maxRetries retries after a retriable failure, in [0, 5]
+   */
+  public record Semantic(boolean enabled, String model, Duration timeout, int maxRetries) {
+
+    public static final String DEFAULT_MODEL = "claude-haiku-4-5";
+
+    public Semantic {
+      Objects.requireNonNull(model, "model");
+      Objects.requireNonNull(timeout, "timeout");
+      ConfigField.SEMANTIC_MODEL.checkModel(model);
+      ConfigField.SEMANTIC_TIMEOUT_MS.checkRange(timeout.toMillis());
+      ConfigField.SEMANTIC_MAX_RETRIES.checkRange(maxRetries);
+    }
+
+    /** Off, {@value #DEFAULT_MODEL}, 10 s, 2 retries. */
+    public static Semantic defaults() {
+      return new Semantic(false, DEFAULT_MODEL, Duration.ofSeconds(10), 2);
+    }
+
+    public Semantic withEnabled(boolean value) {
+      return new Semantic(value, model, timeout, maxRetries);
+    }
+
+    public Semantic withModel(String value) {
+      return new Semantic(enabled, value, timeout, maxRetries);
+    }
+
+    public Semantic withTimeout(Duration value) {
+      return new Semantic(enabled, model, value, maxRetries);
+    }
+
+    public Semantic withMaxRetries(int value) {
+      return new Semantic(enabled, model, timeout, value);
+    }
+  }
+
+  /**
+   * World Runtime settings.
+   *
+   * @param enabled whether a task keeps a world state
+   * @param historySize how many recent steps the world remembers, in [1, 1000]
+   */
+  public record World(boolean enabled, int historySize) {
+
+    public World {
+      ConfigField.WORLD_HISTORY_SIZE.checkRange(historySize);
+    }
+
+    /** On, with a history of 10 steps. */
+    public static World defaults() {
+      return new World(true, 10);
+    }
+
+    public World withEnabled(boolean value) {
+      return new World(value, historySize);
+    }
+
+    public World withHistorySize(int value) {
+      return new World(enabled, value);
+    }
+  }
+
+  /**
+   * What a Claude-planned goal may do without asking a person (an explicit allow; everything else
+   * sensitive needs a confirmation, see {@link SafetyPolicy}).
+   *
+   * @param allowedApps app ids (packages, bundle ids) a goal may launch without asking; at most
+   *     {@value #MAX_APPS}, duplicates dropped, in the order given
+   * @param allowedActions kinds of sensitive action that need no confirmation; empty by default,
+   *     duplicates dropped
+   */
+  public record Planner(List<String> allowedApps, List<SensitiveKind> allowedActions) {
+
+    /** The most app ids the allow-list may hold. */
+    public static final int MAX_APPS = 100;
+
+    public Planner {
+      allowedApps =
+          List.copyOf(new LinkedHashSet<>(Objects.requireNonNull(allowedApps, "allowedApps")));
+      allowedActions =
+          List.copyOf(
+              new LinkedHashSet<>(Objects.requireNonNull(allowedActions, "allowedActions")));
+      ConfigField.PLANNER_ALLOWED_APPS.checkApps(allowedApps);
+    }
+
+    /** No app and no action allowed: every sensitive action asks. */
+    public static Planner defaults() {
+      return new Planner(List.of(), List.of());
+    }
+
+    public Planner withAllowedApps(List<String> value) {
+      return new Planner(value, allowedActions);
+    }
+
+    public Planner withAllowedActions(List<SensitiveKind> value) {
+      return new Planner(allowedApps, value);
+    }
+  }
+
+  /**
+   * The bounds of device I/O, for every driver (adb, WebDriverAgent, WebDriver).
+   *
+   * @param timeout the deadline of one whole device command, in [100 ms, 1 h]; default 30 s
+   * @param maxCaptureBytes the most bytes one device answer may carry, in [64 KiB, 2 GiB); default
+   *     64 MiB
+   */
+  public record Device(Duration timeout, long maxCaptureBytes) {
+
+    public Device {
+      Objects.requireNonNull(timeout, "timeout");
+      ConfigField.DEVICE_TIMEOUT_MS.checkRange(timeout.toMillis());
+      ConfigField.DEVICE_MAX_CAPTURE_BYTES.checkRange(maxCaptureBytes);
+    }
+
+    /** {@link DeviceLimits#DEFAULTS}: 30 s, 64 MiB. */
+    public static Device defaults() {
+      return new Device(DeviceLimits.DEFAULTS.timeout(), DeviceLimits.DEFAULTS.maxCaptureBytes());
+    }
+
+    /** The drivers' form of these settings. */
+    public DeviceLimits limits() {
+      return new DeviceLimits(timeout, maxCaptureBytes);
+    }
+
+    public Device withTimeout(Duration value) {
+      return new Device(value, maxCaptureBytes);
+    }
+
+    public Device withMaxCaptureBytes(long value) {
+      return new Device(timeout, value);
+    }
+  }
+
+  /**
+   * How a tap acts on a settled screen.
+   *
+   * @param settle the most a tap waits for its element's box to repeat on two consecutive
+   *     observations before tapping the last box seen, in [0, 60 s]; 0 taps at once; default 2 s
+   */
+  public record Tap(Duration settle) {
+
+    public Tap {
+      Objects.requireNonNull(settle, "settle");
+      ConfigField.TAP_SETTLE_MS.checkRange(settle.toMillis());
+    }
+
+    /** A 2 s bound. */
+    public static Tap defaults() {
+      return new Tap(dev.apex.tools.TapTool.DEFAULT_SETTLE);
+    }
+  }
+}

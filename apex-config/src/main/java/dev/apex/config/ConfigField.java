@@ -1,0 +1,358 @@
+package dev.apex.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.runtime.planner.SensitiveKind;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Every setting a user may change, in one table: its key in {@code config.json} and in the
+ * console's config API (dotted for a nested key: {@code semantic.model} is {@code
+ * {"semantic":{"model":…}}}), the environment variable that overrides it, its type and its range.
+ * Checking, reading and writing all go through here, so a field cannot be valid in one place and
+ * not in another.
+ *
+ * <p>The API key is deliberately not a field: it is read only from {@code ANTHROPIC_API_KEY}. Error
+ * messages name the key and what is accepted and never the value given.
+ */
+public enum ConfigField {
+  SEMANTIC_ENABLED("semantic.enabled", "APEX_SEMANTIC_ENABLED", Type.BOOLEAN, 0, 0),
+  SEMANTIC_MODEL("semantic.model", "APEX_SEMANTIC_MODEL", Type.MODEL, 1, 100),
+  SEMANTIC_TIMEOUT_MS(
+      "semantic.timeout_ms", "APEX_SEMANTIC_TIMEOUT_MS", Type.INTEGER, 100, 600_000),
+  SEMANTIC_MAX_RETRIES("semantic.max_retries", "APEX_SEMANTIC_MAX_RETRIES", Type.INTEGER, 0, 5),
+  WORLD_ENABLED("world.enabled", "APEX_WORLD_ENABLED", Type.BOOLEAN, 0, 0),
+  WORLD_HISTORY_SIZE("world.history_size", "APEX_WORLD_HISTORY_SIZE", Type.INTEGER, 1, 1000),
+  MAX_STEPS("max_steps", "APEX_MAX_STEPS", Type.INTEGER, 1, 1000),
+  SCREENSHOT_RETENTION(
+      "screenshot_retention", "APEX_SCREENSHOT_RETENTION", Type.INTEGER, 1, 10_000),
+  /** App ids a goal may launch without asking; the variable holds them comma-separated. */
+  PLANNER_ALLOWED_APPS(
+      "planner.allowed_apps",
+      "APEX_PLANNER_ALLOWED_APPS",
+      Type.APP_LIST,
+      0,
+      ApexConfig.Planner.MAX_APPS),
+  /**
+   * {@link SensitiveKind} names (any case) that need no confirmation; the variable holds them
+   * comma-separated.
+   */
+  PLANNER_ALLOWED_ACTIONS(
+      "planner.allowed_actions",
+      "APEX_PLANNER_ALLOWED_ACTIONS",
+      Type.KIND_LIST,
+      0,
+      SensitiveKind.values().length),
+  /** The deadline of one whole device command, in ms ({@link dev.apex.device.DeviceLimits}). */
+  DEVICE_TIMEOUT_MS("device.timeout_ms", "APEX_DEVICE_TIMEOUT_MS", Type.INTEGER, 100, 3_600_000),
+  /** The most bytes one device answer (screenshot, tree, output) may carry. */
+  DEVICE_MAX_CAPTURE_BYTES(
+      "device.max_capture_bytes",
+      "APEX_DEVICE_MAX_CAPTURE_BYTES",
+      Type.INTEGER,
+      64 * 1024,
+      Integer.MAX_VALUE),
+  /** How long a tap waits for its element to hold still (0: not at all). */
+  TAP_SETTLE_MS(
+      "tap.settle_ms", "APEX_TAP_SETTLE_MS", Type.INTEGER, 0, dev.apex.tools.TapTool.MAX_SETTLE_MS);
+
+  /** The environment variable holding the API key, the only place the key is read from. */
+  public static final String API_KEY_ENV = "ANTHROPIC_API_KEY";
+
+  /** The key under which the public JSON says whether the API key is set. Never settable. */
+  public static final String API_KEY_KEY = "anthropic_api_key";
+
+  private static final Pattern MODEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]*");
+  private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
+
+  /** What an unknown kind may look like to be named in a message (never a pasted secret). */
+  private static final Pattern NAMEABLE = Pattern.compile("[A-Za-z_]{1,40}");
+
+  private enum Type {
+    BOOLEAN,
+    INTEGER,
+    MODEL,
+    APP_LIST,
+    KIND_LIST
+  }
+
+  private final String key;
+  private final String envVar;
+  private final Type type;
+  private final long min;
+  private final long max;
+
+  ConfigField(String key, String envVar, Type type, long min, long max) {
+    this.key = key;
+    this.envVar = envVar;
+    this.type = type;
+    this.min = min;
+    this.max = max;
+  }
+
+  /** The dotted JSON key, e.g. {@code semantic.timeout_ms}. */
+  public String key() {
+    return key;
+  }
+
+  /** The group object it lives in ({@code semantic}, {@code world}), or empty for a top key. */
+  public Optional<String> group() {
+    int dot = key.indexOf('.');
+    return dot < 0 ? Optional.empty() : Optional.of(key.substring(0, dot));
+  }
+
+  /** The key within its group, e.g. {@code timeout_ms}. */
+  public String jsonName() {
+    return key.substring(key.indexOf('.') + 1);
+  }
+
+  /** The environment variable that overrides the file, e.g. {@code APEX_MAX_STEPS}. */
+  public String envVar() {
+    return envVar;
+  }
+
+  /** What the field accepts, for messages and the UI, e.g. {@code an integer in [1, 1000]}. */
+  public String accepts() {
+    return switch (type) {
+      case BOOLEAN -> "true or false";
+      case INTEGER -> "an integer in [" + min + ", " + max + "]";
+      case MODEL ->
+          "a model id of 1 to "
+              + max
+              + " letters, digits and . _ : @ - (e.g. "
+              + ApexConfig.Semantic.DEFAULT_MODEL
+              + ")";
+      case APP_LIST ->
+          "a list of at most "
+              + max
+              + " app ids of letters, digits and . _ - (e.g. com.android.settings)";
+      case KIND_LIST -> "a list of action kinds among " + kindCodes();
+    };
+  }
+
+  /** The field, by its dotted key. */
+  public static Optional<ConfigField> byKey(String key) {
+    return Arrays.stream(values()).filter(f -> f.key.equals(key)).findFirst();
+  }
+
+  /** Every dotted key, comma-separated, for "known keys" messages. */
+  public static String knownKeys() {
+    return Arrays.stream(values()).map(ConfigField::key).collect(Collectors.joining(", "));
+  }
+
+  /**
+   * Its value in {@code config}: a Boolean, an Integer, a String, or a {@code List<String>} (app
+   * ids; action kinds as lower-case {@link SensitiveKind#code()}s).
+   */
+  public Object get(ApexConfig config) {
+    Objects.requireNonNull(config, "config");
+    ApexConfig.Semantic s = config.semantic();
+    return switch (this) {
+      case SEMANTIC_ENABLED -> s.enabled();
+      case SEMANTIC_MODEL -> s.model();
+      case SEMANTIC_TIMEOUT_MS -> Math.toIntExact(s.timeout().toMillis());
+      case SEMANTIC_MAX_RETRIES -> s.maxRetries();
+      case WORLD_ENABLED -> config.world().enabled();
+      case WORLD_HISTORY_SIZE -> config.world().historySize();
+      case MAX_STEPS -> config.maxSteps();
+      case SCREENSHOT_RETENTION -> config.screenshotRetention();
+      case PLANNER_ALLOWED_APPS -> config.planner().allowedApps();
+      case PLANNER_ALLOWED_ACTIONS ->
+          config.planner().allowedActions().stream().map(SensitiveKind::code).toList();
+      case DEVICE_TIMEOUT_MS -> Math.toIntExact(config.device().timeout().toMillis());
+      case DEVICE_MAX_CAPTURE_BYTES -> Math.toIntExact(config.device().maxCaptureBytes());
+      case TAP_SETTLE_MS -> Math.toIntExact(config.tap().settle().toMillis());
+    };
+  }
+
+  /** {@code config} with this field set to {@code value}, a value {@link #fromJson} accepted. */
+  public ApexConfig set(ApexConfig config, Object value) {
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(value, "value");
+    ApexConfig.Semantic s = config.semantic();
+    ApexConfig.World w = config.world();
+    return switch (this) {
+      case SEMANTIC_ENABLED -> config.withSemantic(s.withEnabled((Boolean) value));
+      case SEMANTIC_MODEL -> config.withSemantic(s.withModel((String) value));
+      case SEMANTIC_TIMEOUT_MS ->
+          config.withSemantic(s.withTimeout(Duration.ofMillis((Integer) value)));
+      case SEMANTIC_MAX_RETRIES -> config.withSemantic(s.withMaxRetries((Integer) value));
+      case WORLD_ENABLED -> config.withWorld(w.withEnabled((Boolean) value));
+      case WORLD_HISTORY_SIZE -> config.withWorld(w.withHistorySize((Integer) value));
+      case MAX_STEPS -> config.withMaxSteps((Integer) value);
+      case SCREENSHOT_RETENTION -> config.withScreenshotRetention((Integer) value);
+      case PLANNER_ALLOWED_APPS ->
+          config.withPlanner(config.planner().withAllowedApps(strings(value)));
+      case PLANNER_ALLOWED_ACTIONS ->
+          config.withPlanner(config.planner().withAllowedActions(kinds(key, strings(value))));
+      case DEVICE_TIMEOUT_MS ->
+          config.withDevice(config.device().withTimeout(Duration.ofMillis((Integer) value)));
+      case DEVICE_MAX_CAPTURE_BYTES ->
+          config.withDevice(config.device().withMaxCaptureBytes((Integer) value));
+      case TAP_SETTLE_MS -> config.withTap(new ApexConfig.Tap(Duration.ofMillis((Integer) value)));
+    };
+  }
+
+  /**
+   * The value a JSON node holds, checked: a JSON boolean, an integral number, a string or an array
+   * of strings as the field's type needs (no strings for numbers, no numbers for booleans).
+   *
+   * @throws InvalidConfigException naming the key when the type or range is wrong
+   */
+  public Object fromJson(JsonNode node) {
+    Objects.requireNonNull(node, "node");
+    switch (type) {
+      case BOOLEAN:
+        if (!node.isBoolean()) {
+          throw invalid(key);
+        }
+        return node.booleanValue();
+      case INTEGER:
+        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
+          throw invalid(key);
+        }
+        return checkRange(key, node.longValue());
+      case APP_LIST:
+      case KIND_LIST:
+        if (!node.isArray()) {
+          throw invalid(key);
+        }
+        List<String> items = new ArrayList<>();
+        for (JsonNode item : node) {
+          if (!item.isTextual()) {
+            throw invalid(key);
+          }
+          items.add(item.textValue().strip());
+        }
+        return checkList(key, items);
+      default:
+        if (!node.isTextual()) {
+          throw invalid(key);
+        }
+        return checkModel(key, node.textValue());
+    }
+  }
+
+  /**
+   * The value an environment variable holds, checked. Booleans accept {@code true/false}, {@code
+   * yes/no}, {@code on/off} and {@code 1/0}, ignoring case.
+   *
+   * @throws InvalidConfigException naming the variable when it cannot be used
+   */
+  public Object fromEnv(String text) {
+    Objects.requireNonNull(text, "text");
+    String value = text.strip();
+    switch (type) {
+      case BOOLEAN:
+        return switch (value.toLowerCase(Locale.ROOT)) {
+          case "true", "yes", "on", "1" -> true;
+          case "false", "no", "off", "0" -> false;
+          default -> throw invalid(envVar);
+        };
+      case INTEGER:
+        try {
+          return checkRange(envVar, Long.parseLong(value));
+        } catch (NumberFormatException e) {
+          throw invalid(envVar);
+        }
+      case APP_LIST:
+      case KIND_LIST:
+        List<String> items =
+            Arrays.stream(value.split(",")).map(String::strip).filter(t -> !t.isEmpty()).toList();
+        return checkList(envVar, items);
+      default:
+        return checkModel(envVar, value);
+    }
+  }
+
+  void checkRange(long value) {
+    checkRange(key, value);
+  }
+
+  void checkModel(String value) {
+    checkModel(key, value);
+  }
+
+  private int checkRange(String name, long value) {
+    if (value < min || value > max) {
+      throw invalid(name);
+    }
+    return (int) value;
+  }
+
+  private String checkModel(String name, String value) {
+    if (value.isEmpty() || value.length() > max || !MODEL.matcher(value).matches()) {
+      throw invalid(name);
+    }
+    return value;
+  }
+
+  void checkApps(List<String> apps) {
+    checkList(key, apps);
+  }
+
+  private List<String> checkList(String name, List<String> items) {
+    if (items.size() > max) {
+      throw invalid(name);
+    }
+    if (type == Type.KIND_LIST) {
+      return kinds(name, items).stream().map(SensitiveKind::code).toList();
+    }
+    for (String item : items) {
+      if (!APP_ID.matcher(item).matches()) {
+        throw invalid(name);
+      }
+    }
+    return List.copyOf(items);
+  }
+
+  /** The kinds {@code names} give, in any case; an unknown one is named when it is a plain word. */
+  private static List<SensitiveKind> kinds(String name, List<String> names) {
+    List<SensitiveKind> kinds = new ArrayList<>();
+    for (String item : names) {
+      String upper = item.strip().toUpperCase(Locale.ROOT);
+      SensitiveKind kind =
+          Arrays.stream(SensitiveKind.values())
+              .filter(k -> k.name().equals(upper))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new InvalidConfigException(
+                          name,
+                          name
+                              + ": unknown action kind "
+                              + (NAMEABLE.matcher(item).matches() ? item : "(not a kind name)")
+                              + "; known kinds: "
+                              + kindCodes()));
+      kinds.add(kind);
+    }
+    return kinds;
+  }
+
+  private static String kindCodes() {
+    return Arrays.stream(SensitiveKind.values())
+        .map(SensitiveKind::code)
+        .collect(Collectors.joining(", "));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> strings(Object value) {
+    return (List<String>) value;
+  }
+
+  private InvalidConfigException invalid(String name) {
+    return new InvalidConfigException(name, name + " must be " + accepts());
+  }
+
+  /** The fields of a group, in declaration order. */
+  static List<ConfigField> inGroup(String group) {
+    return Arrays.stream(values()).filter(f -> f.group().equals(Optional.of(group))).toList();
+  }
+}
