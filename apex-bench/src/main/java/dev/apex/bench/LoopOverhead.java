@@ -1,6 +1,5 @@
 package dev.apex.bench;
 
-import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;
 import dev.apex.core.Sleeper;
 import dev.apex.core.StepRecord;
@@ -8,13 +7,11 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.sim.SimDevice;
 import dev.apex.perception.OcrEngine;
-import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Flow;
-import dev.apex.runtime.FlowPlanner;
-import dev.apex.runtime.Observation;
 import dev.apex.runtime.TaskListener;
-import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldConfig;
@@ -145,38 +142,39 @@ final class LoopOverhead {
 
   private static Run run(Flow flow, SqliteTimeline timeline) {
     TimedDevice device = new TimedDevice(SimDevice.create(FIXED));
-    long[] perception = {0};
     long[] recording = {0};
     long[] waited = {0};
-    Perceiver perceiver = new Perceiver(OcrEngine.NONE);
-    TaskRunner.Builder builder =
-        TaskRunner.builder(
-                device,
-                () -> {
-                  RawCapture capture = device.capture();
-                  long start = System.nanoTime();
-                  Scene scene = perceiver.observe(capture);
-                  perception[0] += System.nanoTime() - start;
-                  return new Observation(scene, capture.screenshot());
-                },
-                new FlowPlanner(flow))
+    PerceptionTimer perception = new PerceptionTimer(device);
+    // The runtime's own agent and observer, as apex run uses them: only the device is timed.
+    Agent.Builder builder =
+        Agent.builder()
+            .device(device)
+            .ocr(OcrEngine.NONE)
             .sleeper(
                 duration -> {
                   long start = System.nanoTime();
                   Sleeper.SYSTEM.sleep(duration);
                   waited[0] += System.nanoTime() - start;
                 })
-            .worldConfig(WorldConfig.defaults());
+            .world(WorldConfig.defaults())
+            .listener(perception);
     if (timeline != null) {
       builder.listener(new Recorder(timeline, recording));
     }
-    TaskRunner runner = builder.build();
-    long cpuStart = Harness.cpuNow();
-    long start = System.nanoTime();
-    TaskOutcome outcome = runner.run(flow.name());
-    long wall = System.nanoTime() - start;
-    long cpu = Harness.cpuNow() - cpuStart;
-    device.close();
+    AgentOutcome outcome;
+    long cpuStart;
+    long start;
+    long wall;
+    long cpu;
+    try (Agent agent = builder.build()) {
+      cpuStart = Harness.cpuNow();
+      start = System.nanoTime();
+      outcome = agent.run(flow);
+      wall = System.nanoTime() - start;
+      cpu = Harness.cpuNow() - cpuStart;
+    } finally {
+      device.close();
+    }
     if (outcome.status() != TaskStatus.SUCCEEDED) {
       throw new IllegalStateException(
           "the M5 flow must succeed on the sim to be timed, but it ended "
@@ -185,14 +183,40 @@ final class LoopOverhead {
               + outcome.reason());
     }
     return new Run(
-        outcome.context().stepCount(),
+        outcome.steps(),
         wall,
         device.nanos(),
         waited[0],
-        perception[0],
+        perception.nanos,
         recording[0],
         cpu,
         device.cpuNanos());
+  }
+
+  /**
+   * Adds up perception: each observation's time (a step's observe time) less its capture's, which
+   * is the device's. The flow planner plans one step per observation, so every step has one.
+   */
+  private static final class PerceptionTimer implements TaskListener {
+    private final TimedDevice device;
+    private long observedCapture;
+    long nanos;
+
+    PerceptionTimer(TimedDevice device) {
+      this.device = device;
+    }
+
+    @Override
+    public void sceneObserved(TaskId taskId, int stepsSoFar, Scene scene) {
+      observedCapture = device.lastCaptureNanos();
+    }
+
+    @Override
+    public void stepRecorded(StepRecord record) {
+      if (!record.observeTime().isZero()) {
+        nanos += Math.max(0, record.observeTime().toNanos() - observedCapture);
+      }
+    }
   }
 
   /** Records a task in the timeline, adding up the time it takes. */

@@ -23,6 +23,7 @@ final class TimedDevice implements Device {
   private long nanos;
   private long cpuNanos;
   private int calls;
+  private long lastCaptureNanos;
 
   /** Timed by {@link System#nanoTime()} and the calling thread's CPU time. */
   TimedDevice(Device device) {
@@ -44,6 +45,11 @@ final class TimedDevice implements Device {
   /** The calling thread's CPU time spent inside the wrapped device so far, in nanoseconds. */
   long cpuNanos() {
     return cpuNanos;
+  }
+
+  /** Wall-clock time the last capture took, in nanoseconds. */
+  long lastCaptureNanos() {
+    return lastCaptureNanos;
   }
 
   /** Calls made to the wrapped device so far. */
@@ -78,7 +84,12 @@ final class TimedDevice implements Device {
 
   @Override
   public RawCapture capture() {
-    return timed(device::capture);
+    long before = nanos;
+    try {
+      return timed(device::capture);
+    } finally {
+      lastCaptureNanos = nanos - before;
+    }
   }
 
   @Override

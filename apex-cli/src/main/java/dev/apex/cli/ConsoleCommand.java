@@ -1,8 +1,10 @@
 package dev.apex.cli;
 
 import dev.apex.config.ApexConfigStore;
+import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
+import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import java.io.PrintWriter;
@@ -87,7 +89,17 @@ final class ConsoleCommand implements Callable<Integer> {
                   .allowRemote(allowRemote)
                   .version(Version.current())
                   .devices(() -> List.of("sim"))
-                  .launcher(new ConsoleLauncher(env, Observe.ocr(true, err), adb, deviceTimeout))
+                  .launcher(
+                      new AgentLauncher(
+                          env,
+                          PerceivingObserver.ocr(
+                              true,
+                              notice -> {
+                                err.println("apex: " + notice);
+                                err.flush();
+                              }),
+                          adb,
+                          deviceTimeout))
                   .build());
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime()

@@ -1,14 +1,16 @@
 package dev.apex.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.apex.config.Settings;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Json;
 import dev.apex.core.Scene;
-import dev.apex.device.Device;
 import dev.apex.llm.SemanticScene;
 import dev.apex.perception.CompactEncoder;
+import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
-import dev.apex.semantic.Enricher;
+import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.semantic.Enrichment;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -84,29 +86,35 @@ final class DescribeCommand implements Callable<Integer> {
           "--from-dump describes a saved file and --device a live screen: give one of them");
     }
     Settings settings = shared.settings();
-    Perceiver perceiver = new Perceiver(Observe.ocr(settings.ocr() && dump == null, err));
-    Scene scene;
     if (dump != null) {
-      scene = DumpFile.describe(dump, platform, scale, perceiver);
-    } else {
-      try (Device d =
-          wiring
-              .devices()
-              .open(
-                  device == null ? "sim" : device,
-                  shared.adb,
-                  shared.capabilities,
-                  settings.device())) {
-        scene = perceiver.observe(d.capture());
+      // A saved file: no device, and no OCR (there is no screenshot to read).
+      Scene scene = DumpFile.describe(dump, platform, scale, new Perceiver(OcrEngine.NONE));
+      if (!settings.semantic().enabled()) {
+        print(scene, null, out);
+        return 0;
       }
-    }
-    if (!settings.semantic().enabled()) {
-      print(scene, null, out);
+      // The agent labels the scene; it never opens its device for that.
+      try (Agent agent = settings.agent().ocr(OcrEngine.NONE).build()) {
+        print(scene, agent.describe(scene).enrichment(), out);
+      }
       return 0;
     }
-    try (Enricher enricher = Enricher.create(settings.semantic())) {
-      Enrichment enrichment = enricher.enrich(scene, Observe.compactContext(scene, null));
-      print(scene, enrichment, out);
+    try (Agent agent =
+        settings
+            .agent()
+            .device(device == null ? "sim" : device)
+            .deviceOptions(Devices.options(shared.adb, shared.capabilities, settings.device()))
+            .deviceOpener(wiring.opener())
+            .ocr(
+                PerceivingObserver.ocr(
+                    settings.ocr(),
+                    notice -> {
+                      err.println("apex: " + notice);
+                      err.flush();
+                    }))
+            .build()) {
+      Agent.Description description = agent.describe();
+      print(description.scene(), description.enrichment(), out);
     }
     return 0;
   }

@@ -1,22 +1,23 @@
 package dev.apex.cli;
 
+import dev.apex.config.Settings;
 import dev.apex.core.ApexException;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Secrets;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
-import dev.apex.device.Device;
+import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
-import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.TaskContext;
-import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.planner.ClaudeAgent;
+import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.AgentOutcome;
+import dev.apex.runtime.agent.AgentRun;
+import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.PlannerModels;
-import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import dev.apex.tools.ToolRegistry;
@@ -140,9 +141,13 @@ final class RunCommand implements Callable<Integer> {
       // Before any device, timeline or task: a goal nothing can plan is refused, never "reached".
       PlannerModels.require(settings.semantic());
     }
-    TaskFactory tasks =
-        new TaskFactory(
-            settings, Observe.ocr(settings.ocr(), err), shared.adb, shared.capabilities, wiring);
+    OcrEngine ocr =
+        PerceivingObserver.ocr(
+            settings.ocr(),
+            notice -> {
+              err.println("apex: " + notice);
+              err.flush();
+            });
     Path file = db != null ? db : Timelines.defaultFile();
     try (SignalStop stop = SignalStop.install(err, stopGrace(settings.device().timeout()));
         SqliteTimeline timeline =
@@ -151,7 +156,7 @@ final class RunCommand implements Callable<Integer> {
       List<TaskOutcome> outcomes = new ArrayList<>();
       single = selectors.size() == 1;
       if (single) {
-        outcomes.add(runOne(selectors.get(0), "", flow, tasks, timeline, out));
+        outcomes.add(runOne(selectors.get(0), "", flow, settings, ocr, timeline, out));
       } else {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, selectors.size()));
         try {
@@ -159,7 +164,8 @@ final class RunCommand implements Callable<Integer> {
           for (int i = 0; i < selectors.size(); i++) {
             String selector = selectors.get(i);
             String prefix = prefix(selectors, i);
-            futures.add(pool.submit(() -> runOne(selector, prefix, flow, tasks, timeline, out)));
+            futures.add(
+                pool.submit(() -> runOne(selector, prefix, flow, settings, ocr, timeline, out)));
           }
           for (Future<TaskOutcome> f : futures) {
             outcomes.add(f.get());
@@ -177,26 +183,12 @@ final class RunCommand implements Callable<Integer> {
       String selector,
       String prefix,
       Flow flow,
-      TaskFactory tasks,
+      Settings settings,
+      OcrEngine ocr,
       SqliteTimeline timeline,
       PrintWriter out) {
-    String goal = flow != null ? "flow " + flow.name() + " (" + flow.source() + ")" : what.goal;
-    Device device;
-    try {
-      device = tasks.open(selector);
-    } catch (ApexException e) {
-      if (single) {
-        throw e;
-      }
-      // One unreachable device of several fails its own task; the others go on.
-      TaskId id = TaskId.random();
-      TaskOutcome failed =
-          new TaskOutcome(
-              id, TaskStatus.FAILED, ErrorHandler.oneLine(e), new TaskContext(id, goal));
-      printEnd(failed, prefix, out);
-      return failed;
-    }
-    if (tasks.settings().semantic().enabled() && !TaskFactory.labels(tasks.settings())) {
+    AgentRun run = flow != null ? AgentRun.flow(flow) : AgentRun.goal(what.goal);
+    if (settings.semantic().enabled() && !settings.semantic().hasApiKey()) {
       PrintWriter err = spec.commandLine().getErr();
       synchronized (err) {
         err.println(
@@ -208,30 +200,51 @@ final class RunCommand implements Callable<Integer> {
     }
     Cancellation cancellation = signals.newTask();
     TimelineRecorder recorder = new TimelineRecorder(timeline, cancellation);
-    signals.onAbandon(recorder::abandon);
-    List<TaskListener> listeners = List.of(recorder, new ProgressPrinter(out, prefix));
-    TaskOutcome outcome;
-    if (flow == null) {
-      try (ClaudeAgent agent = agent(tasks.settings(), out)) {
-        outcome =
-            tasks.runWith(
-                device,
-                (d, o, tools) -> agent.runner(d, o).maxSteps(tasks.settings().maxSteps()),
-                goal,
-                what.goal,
-                null,
-                listeners,
-                cancellation);
-        synchronized (out) {
-          agent.summary().ifPresent(s -> out.println(prefix + "model: " + s));
-          out.println(prefix + "llm: " + agent.totals().summary());
-        }
-      }
-    } else {
-      outcome = tasks.run(device, new FlowPlanner(flow), goal, null, null, listeners, cancellation);
+    PlannerConfig planner = PlannerConfig.defaults();
+    if (plannerModel != null) {
+      planner = planner.withModel(plannerModel);
     }
-    printEnd(outcome, prefix, out);
-    return outcome;
+    AgentOutcome outcome;
+    try (Agent agent =
+        settings
+            .agent()
+            .device(selector)
+            .deviceOptions(Devices.options(shared.adb, shared.capabilities, settings.device()))
+            .deviceOpener(wiring.opener())
+            .sleeper(wiring.sleeper())
+            .ocr(ocr)
+            .planner(planner)
+            .safety(settings.safetyWith(allowApps))
+            .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
+            .listener(recorder)
+            .listener(new ProgressPrinter(out, prefix))
+            .build()) {
+      try {
+        agent.device();
+      } catch (ApexException e) {
+        if (single) {
+          throw e;
+        }
+        // One unreachable device of several fails its own task; the others go on.
+        TaskId id = TaskId.random();
+        TaskOutcome failed =
+            new TaskOutcome(
+                id, TaskStatus.FAILED, ErrorHandler.oneLine(e), new TaskContext(id, run.title()));
+        printEnd(failed, prefix, out);
+        return failed;
+      }
+      signals.onAbandon(recorder::abandon);
+      outcome = agent.run(run.withCancellation(cancellation));
+    }
+    if (flow == null) {
+      synchronized (out) {
+        outcome.summary().ifPresent(s -> out.println(prefix + "model: " + s));
+        out.println(prefix + "llm: " + outcome.planning().summary());
+      }
+    }
+    TaskOutcome task = outcome.taskOutcome();
+    printEnd(task, prefix, out);
+    return task;
   }
 
   /**
@@ -247,20 +260,6 @@ final class RunCommand implements Callable<Integer> {
     }
     long earlier = selectors.subList(0, i).stream().filter(selector::equals).count();
     return "[" + shown + "#" + (earlier + 1) + "] ";
-  }
-
-  private ClaudeAgent agent(Settings settings, PrintWriter out) {
-    PlannerConfig config = PlannerConfig.defaults();
-    if (plannerModel != null) {
-      config = config.withModel(plannerModel);
-    }
-    config = config.withBudget(config.budget().withMaxSteps(settings.maxSteps()));
-    SafetyPolicy policy = settings.safetyWith(allowApps);
-    return ClaudeAgent.create(
-        settings.semantic(),
-        config,
-        policy,
-        confirmer != null ? confirmer : TerminalConfirmer.forConsole(out));
   }
 
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {

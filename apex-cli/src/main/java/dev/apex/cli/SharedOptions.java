@@ -2,6 +2,7 @@ package dev.apex.cli;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.config.ApexConfigStore;
+import dev.apex.config.Settings;
 import dev.apex.core.InvalidInputException;
 import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
@@ -118,9 +119,7 @@ final class SharedOptions {
     if (deviceTimeout == null) {
       return limits;
     }
-    return limits.withTimeout(
-        DurationOption.parse(
-            "--device-timeout", deviceTimeout, Duration.ofMillis(100), Duration.ofHours(1)));
+    return dev.apex.console.AgentLauncher.deviceLimits(limits, deviceTimeout);
   }
 
   /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */

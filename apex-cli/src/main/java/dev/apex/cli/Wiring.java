@@ -60,6 +60,12 @@ record Wiring(DeviceOpener devices, Sleeper sleeper) {
     Objects.requireNonNull(sleeper, "sleeper");
   }
 
+  /** The opener as the agent takes it. */
+  dev.apex.runtime.agent.Agent.DeviceOpener opener() {
+    return (selector, options) ->
+        devices.open(selector, options.adb(), options.capabilities(), options.limits());
+  }
+
   Wiring withDevices(DeviceOpener devices) {
     return new Wiring(devices, sleeper);
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.config.ApexConfigStore;
+import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
 import dev.apex.core.Json;
@@ -55,7 +56,7 @@ class ConsoleConfirmGoalTest {
                 .port(0)
                 .devices(() -> List.of("sim"))
                 .launcher(
-                    new ConsoleLauncher(
+                    new AgentLauncher(
                         Map.of("ANTHROPIC_BASE_URL", claude.baseUrl()), OcrEngine.NONE, null))
                 .pollInterval(Duration.ofMillis(50))
                 .build());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.config.ApexConfigStore;
+import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
 import dev.apex.core.Json;
@@ -41,7 +42,7 @@ class ConsoleGoalRefusalTest {
             ConsoleOptions.builder(timeline, config)
                 .port(0)
                 .devices(() -> List.of("sim"))
-                .launcher(new ConsoleLauncher(Map.of(), OcrEngine.NONE, null))
+                .launcher(new AgentLauncher(Map.of(), OcrEngine.NONE, null))
                 .build());
   }
 

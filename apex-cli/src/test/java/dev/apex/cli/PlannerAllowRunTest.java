@@ -3,6 +3,7 @@ package dev.apex.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.config.ApexConfig;
+import dev.apex.config.Settings;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.runtime.planner.SensitiveKind;
 import dev.apex.testkit.llm.FakeMessagesApi;

@@ -29,7 +29,7 @@ import java.util.Optional;
  */
 public final class WebDevices {
 
-  private static final String WEB = "web";
+  static final String WEB = "web";
   private static final String WEBDRIVER = "webdriver:";
 
   private WebDevices() {}

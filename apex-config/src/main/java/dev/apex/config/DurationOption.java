@@ -1,4 +1,4 @@
-package dev.apex.cli;
+package dev.apex.config;
 
 import dev.apex.core.InvalidInputException;
 import java.time.Duration;
@@ -11,14 +11,14 @@ import java.util.regex.Pattern;
  * {@code 5s}, {@code 1.5s}, {@code 2m}). Bad input is an {@link InvalidInputException} naming the
  * flag and the forms it takes.
  */
-final class DurationOption {
+public final class DurationOption {
 
   private static final Pattern FORM =
       Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m)?", Pattern.CASE_INSENSITIVE);
 
   private DurationOption() {}
 
-  static Duration parse(String flag, String text, Duration min, Duration max) {
+  public static Duration parse(String flag, String text, Duration min, Duration max) {
     Matcher m = FORM.matcher(text == null ? "" : text.strip());
     if (!m.matches()) {
       throw invalid(flag, text, min, max);

@@ -1,8 +1,8 @@
-package dev.apex.cli;
+package dev.apex.config;
 
-import dev.apex.config.ApexConfig;
 import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
+import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.world.WorldConfig;
 import java.time.Duration;
@@ -28,7 +28,7 @@ import java.util.Set;
  * @param tapSettle how long a tap waits for its element to hold still (the config's {@code
  *     tap.settle_ms})
  */
-record Settings(
+public record Settings(
     SemanticConfig semantic,
     WorldConfig world,
     int maxSteps,
@@ -39,7 +39,7 @@ record Settings(
     Duration tapSettle) {
 
   /** Settings with the default device bounds. */
-  Settings(
+  public Settings(
       SemanticConfig semantic,
       WorldConfig world,
       int maxSteps,
@@ -58,7 +58,7 @@ record Settings(
   }
 
   /** The settings a config gives, with ANTHROPIC_BASE_URL from {@code env} honoured. */
-  static Settings of(ApexConfig config, Map<String, String> env, boolean ocr) {
+  public static Settings of(ApexConfig config, Map<String, String> env, boolean ocr) {
     SemanticConfig semantic = config.semanticConfig();
     String baseUrl = env.get("ANTHROPIC_BASE_URL");
     if (baseUrl != null && !baseUrl.isBlank()) {
@@ -76,7 +76,7 @@ record Settings(
   }
 
   /** These settings with other device bounds. */
-  Settings withDevice(DeviceLimits value) {
+  public Settings withDevice(DeviceLimits value) {
     return new Settings(
         semantic, world, maxSteps, ocr, screenshotRetention, safety, value, tapSettle);
   }
@@ -85,9 +85,32 @@ record Settings(
    * The safety policy with {@code moreApps} (from {@code --allow-app}) allowed too: the config's
    * allow-list and the flags together, never one replacing the other.
    */
-  SafetyPolicy safetyWith(Collection<String> moreApps) {
+  public SafetyPolicy safetyWith(Collection<String> moreApps) {
     Set<String> apps = new LinkedHashSet<>(safety.allowedApps());
     apps.addAll(moreApps);
     return safety.withAllowedApps(apps);
+  }
+
+  /** These settings with another step limit. */
+  public Settings withMaxSteps(int value) {
+    return new Settings(
+        semantic, world, value, ocr, screenshotRetention, safety, device, tapSettle);
+  }
+
+  /**
+   * An agent builder with these settings applied: the model connection and whether screens are
+   * labelled, the step limit, world tracking, the safety policy and the tap settle. The device, OCR
+   * engine, listeners and confirmer are the caller's to add; {@link #device()} are the bounds to
+   * open it with.
+   */
+  public Agent.Builder agent() {
+    return Agent.builder()
+        .model(semantic)
+        .labels(semantic.enabled())
+        .maxSteps(maxSteps)
+        .world(world)
+        .safety(safety)
+        .tapSettle(tapSettle)
+        .ocr(ocr);
   }
 }

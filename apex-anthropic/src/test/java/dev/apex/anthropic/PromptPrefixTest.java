@@ -1,4 +1,4 @@
-package dev.apex.semantic;
+package dev.apex.anthropic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +11,8 @@ import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
 import dev.apex.llm.SemanticConfig;
+import dev.apex.semantic.Enricher;
+import dev.apex.semantic.EnrichmentContext;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.testkit.llm.FakeMessagesApi;

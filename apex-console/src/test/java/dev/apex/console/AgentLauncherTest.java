@@ -1,11 +1,9 @@
-package dev.apex.cli;
+package dev.apex.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.config.ApexConfig;
-import dev.apex.console.PreparedTask;
-import dev.apex.console.TaskRequest;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
@@ -16,15 +14,16 @@ import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.planner.PlannerModels;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The console's tasks run through the same pipeline as {@code apex run}. */
-class ConsoleLauncherTest {
+class AgentLauncherTest {
 
-  private final ConsoleLauncher launcher = new ConsoleLauncher(Map.of(), OcrEngine.NONE, null);
+  private final AgentLauncher launcher = new AgentLauncher(Map.of(), OcrEngine.NONE, null);
 
   @Test
   void anUnknownDeviceIsRefusedBeforeAnythingRuns() {
@@ -53,7 +52,11 @@ class ConsoleLauncherTest {
   @Test
   void aFlowRunsOnTheSimUnderTheConsolesIdWithItsSettings() throws Exception {
     String yaml =
-        Files.readString(Cli.projectRoot().resolve("examples/flows/settings-wifi-on.yaml"));
+        Files.readString(
+            Path.of("..")
+                .toAbsolutePath()
+                .normalize()
+                .resolve("examples/flows/settings-wifi-on.yaml"));
     PreparedTask task =
         launcher.prepare(TaskRequest.flow("sim", yaml), ApexConfig.defaults().withMaxSteps(2));
     List<StepRecord> steps = new ArrayList<>();

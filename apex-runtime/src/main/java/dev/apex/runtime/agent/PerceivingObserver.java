@@ -1,4 +1,4 @@
-package dev.apex.cli;
+package dev.apex.runtime.agent;
 
 import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;
@@ -13,34 +13,53 @@ import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
 import dev.apex.tools.DescribeScreenSemanticTool;
-import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
- * The CLI's observe step: capture the device, perceive (tree + OCR when Tesseract is installed),
- * and, when an enricher is given, label the scene with one LLM call whose outcome (labels or the
- * reason they are missing, and the token usage) travels with the observation to the timeline.
+ * The observe step of the loop, the one in apex: capture the device, perceive (the tree, with OCR
+ * when an engine is given), and, when an enricher is given, label the scene with one LLM call whose
+ * outcome (the labels or why they are missing, and the token usage) travels with the observation to
+ * the timeline.
  */
-final class Observe implements Observer {
+public final class PerceivingObserver implements Observer {
 
   private final Device device;
   private final Perceiver perceiver;
   private final Enricher enricher;
   private final String goal;
+  private final Consumer<LlmUsage> usage;
 
-  Observe(Device device, Perceiver perceiver, Enricher enricher, String goal) {
-    this.device = device;
-    this.perceiver = perceiver;
-    this.enricher = enricher;
-    this.goal = goal;
+  /** An observer whose labelling usage is only recorded with the step. */
+  public PerceivingObserver(Device device, Perceiver perceiver, Enricher enricher, String goal) {
+    this(device, perceiver, enricher, goal, u -> {});
   }
 
   /**
-   * Tesseract when it is installed; otherwise none, saying so once on {@code err} so a user knows
-   * scenes come from the UI tree alone.
+   * @param enricher labels each observation, or null for none
+   * @param goal the goal the labeller is told of, or null
+   * @param usage hears each labelling call's usage too (the agent's totals)
    */
-  static OcrEngine ocr(boolean wanted, PrintWriter err) {
+  public PerceivingObserver(
+      Device device,
+      Perceiver perceiver,
+      Enricher enricher,
+      String goal,
+      Consumer<LlmUsage> usage) {
+    this.device = Objects.requireNonNull(device, "device");
+    this.perceiver = Objects.requireNonNull(perceiver, "perceiver");
+    this.enricher = enricher;
+    this.goal = goal;
+    this.usage = Objects.requireNonNull(usage, "usage");
+  }
+
+  /**
+   * Tesseract when {@code wanted} and installed; otherwise none, telling {@code notices} once when
+   * it was wanted, so a user knows scenes come from the UI tree alone.
+   */
+  public static OcrEngine ocr(boolean wanted, Consumer<String> notices) {
     if (!wanted) {
       return OcrEngine.NONE;
     }
@@ -48,15 +67,14 @@ final class Observe implements Observer {
     if (tesseract.available()) {
       return tesseract;
     }
-    err.println(
-        "apex: tesseract is not installed; scenes come from the UI tree alone"
+    notices.accept(
+        "tesseract is not installed; scenes come from the UI tree alone"
             + " (apt-get install tesseract-ocr to add OCR)");
-    err.flush();
     return OcrEngine.NONE;
   }
 
   /** The enrichment context that shows the model the compact encoding and maps handles back. */
-  static EnrichmentContext compactContext(Scene scene, String goal) {
+  public static EnrichmentContext compactContext(Scene scene, String goal) {
     EnrichmentContext context = DescribeScreenSemanticTool.context(scene);
     return goal == null ? context : context.withGoal(goal);
   }
@@ -71,6 +89,7 @@ final class Observe implements Observer {
     Enrichment enrichment = enricher.enrich(scene, compactContext(scene, goal));
     Map<String, Object> annotations = new LinkedHashMap<>();
     if (enrichment.usage() != null && !enrichment.usage().equals(LlmUsage.NONE)) {
+      usage.accept(enrichment.usage());
       annotations.put("llm_usage", enrichment.usage());
     }
     if (!enrichment.available()) {

@@ -1,0 +1,124 @@
+package dev.apex.console;
+
+import dev.apex.config.ApexConfig;
+import dev.apex.config.DurationOption;
+import dev.apex.config.Settings;
+import dev.apex.core.TaskId;
+import dev.apex.device.DeviceLimits;
+import dev.apex.device.DeviceOptions;
+import dev.apex.device.DeviceProviders;
+import dev.apex.perception.OcrEngine;
+import dev.apex.runtime.Cancellation;
+import dev.apex.runtime.Flow;
+import dev.apex.runtime.TaskListener;
+import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.AgentRun;
+import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.planner.PlannerModels;
+import dev.apex.tools.ToolRegistry;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Starts the console's tasks through the runtime's {@link Agent}, with the settings in force when
+ * each task starts: the same agent as {@code apex run}, devices found through the providers on the
+ * classpath.
+ */
+public final class AgentLauncher implements TaskLauncher {
+
+  private final Map<String, String> env;
+  private final OcrEngine ocr;
+  private final String adb;
+  private final String deviceTimeout;
+
+  public AgentLauncher(Map<String, String> env, OcrEngine ocr, String adb) {
+    this(env, ocr, adb, null);
+  }
+
+  /**
+   * @param env the environment the model key and base URL come from
+   * @param ocr the OCR engine every task uses
+   * @param adb the adb server as host:port, or null for the environment's or the default
+   * @param deviceTimeout the console's {@code --device-timeout}, or null: each task's deadline is
+   *     then the settings' {@code device.timeout_ms} of the moment it starts
+   */
+  public AgentLauncher(Map<String, String> env, OcrEngine ocr, String adb, String deviceTimeout) {
+    this.env = Map.copyOf(Objects.requireNonNull(env, "env"));
+    this.ocr = Objects.requireNonNull(ocr, "ocr");
+    this.adb = adb;
+    this.deviceTimeout = deviceTimeout;
+  }
+
+  /**
+   * {@code limits} with the deadline a {@code --device-timeout} value gives, when it is given.
+   *
+   * @throws dev.apex.core.InvalidInputException for a value that is not a duration in range
+   */
+  public static DeviceLimits deviceLimits(DeviceLimits limits, String deviceTimeout) {
+    if (deviceTimeout == null) {
+      return limits;
+    }
+    return limits.withTimeout(
+        DurationOption.parse(
+            "--device-timeout", deviceTimeout, Duration.ofMillis(100), Duration.ofHours(1)));
+  }
+
+  /** Goals need a model: with none configured in {@code config} and the environment, says so. */
+  @Override
+  public Optional<String> goalRefusal(ApexConfig config) {
+    return PlannerModels.configured(Settings.of(config, env, false).semantic())
+        ? Optional.empty()
+        : Optional.of(PlannerModels.NONE_CONFIGURED);
+  }
+
+  @Override
+  public PreparedTask prepare(TaskRequest request, ApexConfig config) {
+    DeviceProviders.validate(request.device());
+    Flow flow =
+        request.isFlow()
+            ? Flow.parse(request.flow(), "the console's flow", ToolRegistry.defaultRegistry())
+            : null;
+    Settings base = Settings.of(config, env, true);
+    Settings settings = base.withDevice(deviceLimits(base.device(), deviceTimeout));
+    if (flow == null) {
+      PlannerModels.require(settings.semantic());
+    }
+    AgentRun run = flow != null ? AgentRun.flow(flow) : AgentRun.goal(request.goal());
+    String goal = flow != null ? "flow " + flow.name() : request.goal();
+    return new PreparedTask() {
+      @Override
+      public String goal() {
+        return goal;
+      }
+
+      @Override
+      public TaskOutcome run(TaskId id, TaskListener listener, Cancellation cancellation) {
+        return run(id, listener, cancellation, Confirmer.DENY);
+      }
+
+      /**
+       * Runs the task; the config's {@code planner} allow-lists decide what runs without asking,
+       * and {@code confirmer} (the console's confirm button) decides the rest.
+       */
+      @Override
+      public TaskOutcome run(
+          TaskId id, TaskListener listener, Cancellation cancellation, Confirmer confirmer) {
+        try (Agent agent =
+            settings
+                .agent()
+                .device(request.device())
+                .deviceOptions(new DeviceOptions(adb, null, settings.device(), env))
+                .ocr(ocr)
+                .confirmer(confirmer)
+                .build()) {
+          return agent
+              .run(run.withTaskId(id).withCancellation(cancellation).withListener(listener))
+              .taskOutcome();
+        }
+      }
+    };
+  }
+}

@@ -1,0 +1,31 @@
+package dev.apex.device;
+
+import java.util.Set;
+
+/**
+ * Opens the devices of some kinds from their selectors. Each driver module registers its providers
+ * with {@link java.util.ServiceLoader} in {@code META-INF/services/dev.apex.device.DeviceProvider}
+ * ({@code apex-device}: {@code sim}, {@code android}, {@code ios}; {@code apex-webdriver}: {@code
+ * web}, {@code webdriver}); {@link DeviceProviders} finds them, so nothing above the port names a
+ * driver.
+ */
+public interface DeviceProvider {
+
+  /** The selector kinds this provider opens: the part before the first {@code :}. */
+  Set<String> kinds();
+
+  /**
+   * Checks a selector of one of {@link #kinds()} without connecting.
+   *
+   * @throws dev.apex.core.InvalidInputException naming what is wrong with it
+   */
+  default void validate(DeviceSelector selector) {}
+
+  /**
+   * Opens the device.
+   *
+   * @throws dev.apex.core.InvalidInputException for a malformed selector or option
+   * @throws dev.apex.core.DeviceException when the device cannot be reached
+   */
+  Device open(DeviceSelector selector, DeviceOptions options);
+}

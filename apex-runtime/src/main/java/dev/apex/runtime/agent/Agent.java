@@ -1,0 +1,461 @@
+package dev.apex.runtime.agent;
+
+import dev.apex.core.Scene;
+import dev.apex.core.Sleeper;
+import dev.apex.core.TaskId;
+import dev.apex.device.Device;
+import dev.apex.device.DeviceOptions;
+import dev.apex.device.DeviceProviders;
+import dev.apex.llm.LlmUsage;
+import dev.apex.llm.SemanticConfig;
+import dev.apex.perception.OcrEngine;
+import dev.apex.perception.Perceiver;
+import dev.apex.runtime.Cancellation;
+import dev.apex.runtime.Flow;
+import dev.apex.runtime.FlowPlanner;
+import dev.apex.runtime.Observation;
+import dev.apex.runtime.RetryPolicy;
+import dev.apex.runtime.TaskListener;
+import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.planner.ClaudeAgent;
+import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.planner.LlmTotals;
+import dev.apex.runtime.planner.PlannerConfig;
+import dev.apex.runtime.planner.PlannerModels;
+import dev.apex.runtime.planner.Pricing;
+import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.semantic.Enricher;
+import dev.apex.semantic.Enrichment;
+import dev.apex.semantic.EnrichmentContext;
+import dev.apex.tools.DescribeScreenSemanticTool;
+import dev.apex.tools.ToolRegistry;
+import dev.apex.world.WorldConfig;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * apex's entry point: an agent on one device that runs flows and goals to a typed {@link
+ * AgentOutcome}, describes the screen, and records what it does through its listeners. The CLI, the
+ * console, the bench and the JUnit extension are shells over it.
+ *
+ * <pre>{@code
+ * try (Agent agent = Agent.builder().device("sim").build()) {
+ *   AgentOutcome outcome = agent.runFlow(Path.of("examples/flows/settings-wifi-on.yaml"));
+ *   System.out.println(outcome.status() + " after " + outcome.steps() + " steps");
+ * }
+ * }</pre>
+ *
+ * <p>An agent given a selector opens its device on first use and closes it with {@link #close()}; a
+ * {@link Device} you pass in stays yours to close. It never reads settings files or the
+ * environment: the caller passes plain options ({@code apex-config} turns the settings file into
+ * them). One agent runs one task at a time; use one agent per device to run several at once.
+ */
+public final class Agent implements AutoCloseable {
+
+  private final Builder options;
+  private final Perceiver perceiver;
+  private final Enricher enricher;
+  private final ToolRegistry tools;
+  private final Object deviceLock = new Object();
+  private Device device;
+  private boolean closed;
+
+  private Agent(Builder b) {
+    this.options = b;
+    this.perceiver =
+        new Perceiver(b.ocrEngine != null ? b.ocrEngine : PerceivingObserver.ocr(b.ocr, b.notices));
+    boolean labels = b.labels && b.model.hasApiKey();
+    this.enricher = labels ? Enricher.create(b.model.withEnabled(true), b.clock, b.sleeper) : null;
+    this.tools =
+        enricher == null ? b.tools : b.tools.replace(new DescribeScreenSemanticTool(enricher));
+  }
+
+  /** A builder with the defaults: the sim, no model, OCR when installed, world tracking on. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Loads the flow file and runs it; see {@link #run(AgentRun)}. */
+  public AgentOutcome runFlow(Path flowFile) {
+    return run(AgentRun.flow(Flow.load(flowFile, tools)));
+  }
+
+  /** Runs {@code flow}; see {@link #run(AgentRun)}. */
+  public AgentOutcome run(Flow flow) {
+    return run(AgentRun.flow(flow));
+  }
+
+  /**
+   * Plans and runs {@code goal} with the model.
+   *
+   * @throws dev.apex.core.InvalidInputException before anything runs when no model is configured (a
+   *     goal nothing can plan is refused, never reported reached)
+   */
+  public AgentOutcome runGoal(String goal) {
+    return run(AgentRun.goal(goal));
+  }
+
+  /**
+   * Runs one task to its end. Never throws for the task's own failure: see the outcome's status.
+   *
+   * @throws dev.apex.core.InvalidInputException when the run needs a model and none is configured
+   * @throws dev.apex.core.ApexException when the device cannot be opened
+   */
+  public AgentOutcome run(AgentRun run) {
+    Objects.requireNonNull(run, "run");
+    if (run.needsModel()) {
+      PlannerModels.require(options.model);
+    }
+    Device d = device();
+    AtomicReference<LlmTotals> labels =
+        new AtomicReference<>(LlmTotals.none(options.model.model()));
+    PerceivingObserver observer =
+        new PerceivingObserver(
+            d, perceiver, enricher, run.goal(), usage -> addLabels(labels, usage));
+    Confirmer confirmer = run.confirmer() != null ? run.confirmer() : options.confirmer;
+    Cancellation cancellation =
+        run.cancellation() != null ? run.cancellation() : new Cancellation();
+    ClaudeAgent claude = null;
+    try {
+      TaskRunner.Builder runner;
+      if (run.flow() != null) {
+        runner = TaskRunner.builder(d, observer, new FlowPlanner(run.flow())).registry(tools);
+      } else if (run.planner() != null) {
+        runner = TaskRunner.builder(d, observer, run.planner()).registry(tools);
+      } else {
+        PlannerConfig planner =
+            options.planner.withBudget(options.planner.budget().withMaxSteps(options.maxSteps));
+        claude =
+            ClaudeAgent.create(
+                options.model,
+                planner,
+                options.safety,
+                confirmer,
+                tools,
+                options.clock,
+                options.sleeper);
+        runner = claude.runner(d, observer);
+      }
+      runner
+          .clock(options.clock)
+          .sleeper(options.sleeper)
+          .retryPolicy(options.retryPolicy)
+          .maxSteps(options.maxSteps)
+          .settleBound(options.tapSettle)
+          .worldConfig(options.world);
+      TaskId id = run.taskId();
+      if (id != null) {
+        runner.taskIds(() -> id);
+      }
+      options.listeners.forEach(runner::listener);
+      run.listeners().forEach(runner::listener);
+      TaskOutcome outcome = runner.build().run(run.title(), cancellation);
+      LlmTotals planning =
+          claude != null ? claude.totals() : LlmTotals.none(options.planner.model());
+      Optional<String> summary = claude != null ? claude.summary() : Optional.empty();
+      return AgentOutcome.of(outcome, planning, labels.get(), summary);
+    } finally {
+      if (claude != null) {
+        claude.close();
+      }
+    }
+  }
+
+  /** The current screen as a Scene: one capture, perceived (no labels). */
+  public Scene scene() {
+    return perceiver.observe(device().capture());
+  }
+
+  /**
+   * The current screen and, when labels are on, its labels (or why there are none): what {@code
+   * apex describe} prints.
+   */
+  public Description describe() {
+    return describe(scene());
+  }
+
+  /**
+   * {@code scene} and, when labels are on, its labels or why there are none (a scene read from a
+   * saved dump, say). Opens no device.
+   */
+  public Description describe(Scene scene) {
+    Objects.requireNonNull(scene, "scene");
+    if (!options.labels) {
+      return new Description(scene, null);
+    }
+    EnrichmentContext context = PerceivingObserver.compactContext(scene, null);
+    if (enricher == null) {
+      // Asked for labels with no key: the enricher says why there are none, without a call.
+      try (Enricher none = new Enricher(options.model.withEnabled(true), null)) {
+        return new Description(scene, none.enrich(scene, context));
+      }
+    }
+    return new Description(scene, enricher.enrich(scene, context));
+  }
+
+  /**
+   * A screen and its labels.
+   *
+   * @param scene the perceived screen
+   * @param enrichment the labelling's outcome, or null when labels are off
+   */
+  public record Description(Scene scene, Enrichment enrichment) {}
+
+  /** One observation as the loop makes it (capture, perceive, label when on). */
+  public Observation observe() {
+    return new PerceivingObserver(device(), perceiver, enricher, null, usage -> {}).observe();
+  }
+
+  /** The device, opened on first use. */
+  public Device device() {
+    synchronized (deviceLock) {
+      if (closed) {
+        throw new IllegalStateException("this agent is closed");
+      }
+      if (device == null) {
+        device =
+            options.device != null
+                ? options.device
+                : options.opener.open(options.selector, options.deviceOptions);
+      }
+      return device;
+    }
+  }
+
+  /** The tools steps may use (the semantic describe tool among them when labels are on). */
+  public ToolRegistry tools() {
+    return tools;
+  }
+
+  /** Whether a goal can be planned: a model is configured. */
+  public boolean modelConfigured() {
+    return PlannerModels.configured(options.model);
+  }
+
+  /** Closes the device it opened (not one passed in) and the model clients. Idempotent. */
+  @Override
+  public void close() {
+    Device opened;
+    synchronized (deviceLock) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      opened = options.device == null ? device : null;
+      device = null;
+    }
+    try {
+      if (enricher != null) {
+        enricher.close();
+      }
+    } finally {
+      if (opened != null) {
+        opened.close();
+      }
+    }
+  }
+
+  private void addLabels(AtomicReference<LlmTotals> totals, LlmUsage usage) {
+    if (usage == null || usage.equals(LlmUsage.NONE)) {
+      return;
+    }
+    double cost = Pricing.orMostExpensive(options.model.model()).costUsd(usage);
+    totals.updateAndGet(t -> t.plus(usage, cost));
+  }
+
+  /**
+   * Opens the device a selector names; {@link DeviceProviders#open} unless a test gives another.
+   */
+  @FunctionalInterface
+  public interface DeviceOpener {
+    Device open(String selector, DeviceOptions options);
+  }
+
+  /**
+   * An agent's options. {@link #build()} checks them once, with messages that name the option. Not
+   * thread-safe.
+   */
+  public static final class Builder {
+    private String selector = "sim";
+    private Device device;
+    private DeviceOptions deviceOptions = DeviceOptions.DEFAULTS;
+    private DeviceOpener opener = DeviceProviders::open;
+    private boolean customOpener;
+    private SemanticConfig model = SemanticConfig.defaults();
+    private PlannerConfig planner = PlannerConfig.defaults();
+    private boolean labels;
+    private int maxSteps = TaskRunner.DEFAULT_MAX_STEPS;
+    private boolean ocr = true;
+    private OcrEngine ocrEngine;
+    private WorldConfig world = WorldConfig.defaults();
+    private SafetyPolicy safety = SafetyPolicy.defaults();
+    private Confirmer confirmer = Confirmer.DENY;
+    private final List<TaskListener> listeners = new ArrayList<>();
+    private Duration tapSettle = dev.apex.tools.TapTool.DEFAULT_SETTLE;
+    private Clock clock = Clock.systemUTC();
+    private Sleeper sleeper = Sleeper.SYSTEM;
+    private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
+    private ToolRegistry tools = ToolRegistry.defaultRegistry();
+    private Consumer<String> notices = notice -> {};
+
+    private Builder() {}
+
+    /**
+     * The device by selector: {@code sim} (the default), {@code android[:SERIAL]}, {@code
+     * ios[:WDA_URL]}, {@code web[:URL]} or {@code webdriver:ENDPOINT}; its driver module must be on
+     * the classpath.
+     */
+    public Builder device(String selector) {
+      this.selector = Objects.requireNonNull(selector, "device selector");
+      this.device = null;
+      return this;
+    }
+
+    /** A device you already hold; the agent does not close it. */
+    public Builder device(Device device) {
+      this.device = Objects.requireNonNull(device, "device");
+      return this;
+    }
+
+    /** How a selector's device is opened: adb address, capabilities, I/O bounds. */
+    public Builder deviceOptions(DeviceOptions value) {
+      this.deviceOptions = Objects.requireNonNull(value, "deviceOptions");
+      return this;
+    }
+
+    /** Who opens a selector's device; default {@link DeviceProviders#open}. */
+    public Builder deviceOpener(DeviceOpener value) {
+      this.opener = Objects.requireNonNull(value, "deviceOpener");
+      this.customOpener = true;
+      return this;
+    }
+
+    /**
+     * The model connection (key, base URL, time budget, retries, the labelling model). With no key,
+     * goals are refused and screens are not labelled.
+     */
+    public Builder model(SemanticConfig value) {
+      this.model = Objects.requireNonNull(value, "model");
+      return this;
+    }
+
+    /** How goals are planned: the planning model, the budget, the loop policy. */
+    public Builder planner(PlannerConfig value) {
+      this.planner = Objects.requireNonNull(value, "planner");
+      return this;
+    }
+
+    /** Whether each screen gets semantic labels (one model call per observation); default off. */
+    public Builder labels(boolean value) {
+      this.labels = value;
+      return this;
+    }
+
+    /** The most steps one task may run; default 20. */
+    public Builder maxSteps(int value) {
+      this.maxSteps = value;
+      return this;
+    }
+
+    /** Whether to OCR screenshots when Tesseract is installed; default on. */
+    public Builder ocr(boolean value) {
+      this.ocr = value;
+      this.ocrEngine = null;
+      return this;
+    }
+
+    /** An OCR engine of your own ({@link OcrEngine#NONE} for none). */
+    public Builder ocr(OcrEngine value) {
+      this.ocrEngine = Objects.requireNonNull(value, "ocr");
+      return this;
+    }
+
+    /** World tracking; default on, with a history of 10. */
+    public Builder world(WorldConfig value) {
+      this.world = Objects.requireNonNull(value, "world");
+      return this;
+    }
+
+    /** What runs without asking; default {@link SafetyPolicy#defaults()}. */
+    public Builder safety(SafetyPolicy value) {
+      this.safety = Objects.requireNonNull(value, "safety");
+      return this;
+    }
+
+    /** Who is asked about the rest; default {@link Confirmer#DENY}. */
+    public Builder confirmer(Confirmer value) {
+      this.confirmer = Objects.requireNonNull(value, "confirmer");
+      return this;
+    }
+
+    /** Hears every run's events (a timeline recorder, a progress printer); in the order added. */
+    public Builder listener(TaskListener value) {
+      this.listeners.add(Objects.requireNonNull(value, "listener"));
+      return this;
+    }
+
+    /** How long a tap waits for its element to hold still; default 2 s, zero to tap at once. */
+    public Builder tapSettle(Duration value) {
+      this.tapSettle = Objects.requireNonNull(value, "tapSettle");
+      return this;
+    }
+
+    public Builder clock(Clock value) {
+      this.clock = Objects.requireNonNull(value, "clock");
+      return this;
+    }
+
+    /** How retry backoff and the {@code wait} tool wait; tests pass a recording sleeper. */
+    public Builder sleeper(Sleeper value) {
+      this.sleeper = Objects.requireNonNull(value, "sleeper");
+      return this;
+    }
+
+    public Builder retryPolicy(RetryPolicy value) {
+      this.retryPolicy = Objects.requireNonNull(value, "retryPolicy");
+      return this;
+    }
+
+    /** The tools steps may use; default {@link ToolRegistry#defaultRegistry()}. */
+    public Builder tools(ToolRegistry value) {
+      this.tools = Objects.requireNonNull(value, "tools");
+      return this;
+    }
+
+    /** Hears one-line notices a person should see (no Tesseract, so no OCR). */
+    public Builder notices(Consumer<String> value) {
+      this.notices = Objects.requireNonNull(value, "notices");
+      return this;
+    }
+
+    /**
+     * Checks the options and builds the agent. Opens nothing yet.
+     *
+     * @throws dev.apex.core.InvalidInputException naming the option that is wrong
+     */
+    public Agent build() {
+      if (maxSteps < 1) {
+        throw new dev.apex.core.InvalidInputException(
+            "maxSteps must be at least 1, got " + maxSteps);
+      }
+      try {
+        dev.apex.tools.TapTool.requireSettleBound("tapSettle", tapSettle);
+      } catch (IllegalArgumentException e) {
+        throw new dev.apex.core.InvalidInputException(e.getMessage());
+      }
+      if (device == null && !customOpener) {
+        // A selector nothing can open is refused now, not at the first run.
+        DeviceProviders.validate(selector);
+      }
+      return new Agent(this);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package dev.apex.runtime.agent;
+
+import dev.apex.core.TaskId;
+import dev.apex.runtime.Cancellation;
+import dev.apex.runtime.Flow;
+import dev.apex.runtime.Planner;
+import dev.apex.runtime.TaskListener;
+import dev.apex.runtime.planner.Confirmer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One task for an {@link Agent} to run: a flow, a goal for the model, or a goal for a planner of
+ * your own, with what differs from run to run (its id, its cancellation, who confirms sensitive
+ * actions, listeners of this run only). Immutable; build with {@link #flow}, {@link #goal} or
+ * {@link #planned} and the {@code with…} methods.
+ *
+ * @param flow the flow to follow, or null
+ * @param goal the goal for the planner (the model's, or {@link #planner}'s), or null for a flow
+ * @param planner a planner of your own for {@code goal}, or null for the model's
+ * @param taskId the task's id, or null for a new random one
+ * @param cancellation stops the run after its current step; null for one of its own
+ * @param confirmer answers this run's sensitive actions, or null for the agent's
+ * @param listeners hear this run only, after the agent's own
+ */
+public record AgentRun(
+    Flow flow,
+    String goal,
+    Planner planner,
+    TaskId taskId,
+    Cancellation cancellation,
+    Confirmer confirmer,
+    List<TaskListener> listeners) {
+
+  public AgentRun {
+    if ((flow == null) == (goal == null)) {
+      throw new IllegalArgumentException("a run has either a flow or a goal, not both or neither");
+    }
+    if (goal != null && goal.isBlank()) {
+      throw new IllegalArgumentException("goal must not be blank");
+    }
+    if (planner != null && goal == null) {
+      throw new IllegalArgumentException("a planner of your own needs a goal");
+    }
+    listeners = listeners == null ? List.of() : List.copyOf(listeners);
+  }
+
+  /** Follows {@code flow}, step by step; no model is called to plan. */
+  public static AgentRun flow(Flow flow) {
+    return new AgentRun(Objects.requireNonNull(flow, "flow"), null, null, null, null, null, null);
+  }
+
+  /** Plans {@code goal} with the agent's model; the agent must have one. */
+  public static AgentRun goal(String goal) {
+    return new AgentRun(null, Objects.requireNonNull(goal, "goal"), null, null, null, null, null);
+  }
+
+  /** Plans {@code goal} with {@code planner}, e.g. a scripted planner in a test. */
+  public static AgentRun planned(String goal, Planner planner) {
+    return new AgentRun(
+        null,
+        Objects.requireNonNull(goal, "goal"),
+        Objects.requireNonNull(planner, "planner"),
+        null,
+        null,
+        null,
+        null);
+  }
+
+  public AgentRun withTaskId(TaskId value) {
+    return new AgentRun(flow, goal, planner, value, cancellation, confirmer, listeners);
+  }
+
+  public AgentRun withCancellation(Cancellation value) {
+    return new AgentRun(flow, goal, planner, taskId, value, confirmer, listeners);
+  }
+
+  public AgentRun withConfirmer(Confirmer value) {
+    return new AgentRun(flow, goal, planner, taskId, cancellation, value, listeners);
+  }
+
+  public AgentRun withListener(TaskListener listener) {
+    List<TaskListener> more = new ArrayList<>(listeners);
+    more.add(Objects.requireNonNull(listener, "listener"));
+    return new AgentRun(flow, goal, planner, taskId, cancellation, confirmer, more);
+  }
+
+  /** The text the timeline shows as the task's goal: the goal, or {@code flow NAME (SOURCE)}. */
+  public String title() {
+    return flow != null ? "flow " + flow.name() + " (" + flow.source() + ")" : goal;
+  }
+
+  /** Whether the model plans this run. */
+  public boolean needsModel() {
+    return goal != null && planner == null;
+  }
+}
