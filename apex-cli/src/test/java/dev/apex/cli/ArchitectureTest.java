@@ -1,23 +1,58 @@
 package dev.apex.cli;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.apex.llm.LlmClient;
+import dev.apex.llm.LlmProvider;
+import dev.apex.llm.ToolUseClient;
+import dev.apex.runtime.planner.ClaudeAgentBeforeTheCut;
+import dev.apex.runtime.planner.OpensTheSimItself;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The dependency rules of DESIGN.md, checked on the compiled classes of every module (the CLI's
  * classpath holds them all). The test kit is left out: it is test code users may depend on.
+ *
+ * <p>This is half of the module cut's guard: {@code docs/architecture.md} lists the modules, what
+ * each may depend on, and which rule is checked here (imports between packages) and which by the
+ * Maven enforcer in the parent pom (what is on a module's classpath at all, e.g. no {@code
+ * com.anthropic} in apex-world's dependency tree). A change to the cut changes both files.
  */
 class ArchitectureTest {
+
+  /** The device port (apex-device-api); every other package under dev.apex.device is a driver. */
+  private static final String DEVICE_PORT = "dev.apex.device";
+
+  /** The device drivers: apex-device (sim, Android, iOS) and apex-webdriver (web). */
+  private static final String[] DRIVERS = {
+    "dev.apex.device.sim..",
+    "dev.apex.device.android..",
+    "dev.apex.device.ios..",
+    "dev.apex.device.web.."
+  };
+
+  /** The shells over the runtime, which may wire drivers, providers, settings and storage. */
+  private static final String[] SHELLS = {
+    "dev.apex.cli..", "dev.apex.console..", "dev.apex.bench..", "dev.apex.mcp..", "dev.apex.junit.."
+  };
+
+  /** What semantic offers the runtime: the enricher and its records, not its prompt internals. */
+  private static final String SEMANTIC_API =
+      "dev\\.apex\\.semantic\\.(Enricher|Enrichment|EnrichmentContext)(\\$.*)?";
 
   private static JavaClasses classes;
 
@@ -34,42 +69,42 @@ class ArchitectureTest {
     rule.check(classes);
   }
 
-  @Test
-  void coreDependsOnNoOtherPart() {
-    check(
-        noClasses()
-            .that()
-            .resideInAPackage("dev.apex.core..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                "dev.apex.device..",
-                "dev.apex.perception..",
-                "dev.apex.semantic..",
-                "dev.apex.world..",
-                "dev.apex.runtime..",
-                "dev.apex.tools..",
-                "dev.apex.storage..",
-                "dev.apex.console..",
-                "dev.apex.bench..",
-                "dev.apex.cli.."));
+  /** Classes of {@code part} use, of apex, only their own part and what {@code allowed} admits. */
+  private static ArchRule usesOfApexOnly(String part, DescribedPredicate<JavaClass> allowed) {
+    return noClasses()
+        .that()
+        .resideInAPackage(part)
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("dev.apex..").and(not(resideInAPackage(part))).and(not(allowed)));
+  }
+
+  private static DescribedPredicate<JavaClass> in(String... packages) {
+    return resideInAnyPackage(packages);
   }
 
   @Test
-  void perceptionNeverSeesSemanticOrTheLlmSdk() {
+  void coreDependsOnNoOtherPart() {
+    check(usesOfApexOnly("dev.apex.core..", in()).because("core is the bottom of every module"));
+  }
+
+  @Test
+  void llmPortsUseOnlyCore() {
     check(
-        noClasses()
-            .that()
-            .resideInAPackage("dev.apex.perception..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                "dev.apex.semantic..",
-                "com.anthropic..",
-                "dev.apex.device..",
-                "dev.apex.runtime..",
-                "dev.apex.tools..",
-                "dev.apex.world.."));
+        usesOfApexOnly("dev.apex.llm..", in("dev.apex.core.."))
+            .because("the LLM ports and models are what an embedder takes without any provider"));
+  }
+
+  @Test
+  void semanticUsesOnlyCoreAndLlm() {
+    check(usesOfApexOnly("dev.apex.semantic..", in("dev.apex.core..", "dev.apex.llm..")));
+  }
+
+  @Test
+  void providersUseOnlyCoreAndLlm() {
+    check(
+        usesOfApexOnly("dev.apex.anthropic..", in("dev.apex.core..", "dev.apex.llm.."))
+            .because("a provider implements the llm ports and knows nothing above them"));
   }
 
   @Test
@@ -84,6 +119,27 @@ class ArchitectureTest {
   }
 
   @Test
+  void perceptionNeverSeesSemanticOrTheLlmSdk() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("dev.apex.perception..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "dev.apex.semantic..",
+                "dev.apex.llm..",
+                "dev.apex.anthropic..",
+                "com.anthropic..",
+                "dev.apex.device..",
+                "dev.apex.runtime..",
+                "dev.apex.tools..",
+                "dev.apex.world..",
+                "dev.apex.storage..",
+                "dev.apex.config.."));
+  }
+
+  @Test
   void describeScreenNeverImportsSemantic() {
     check(
         noClasses()
@@ -94,6 +150,14 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAPackage("dev.apex.semantic.."));
+    check(
+        noClasses()
+            .that()
+            .haveNameMatching("dev\\.apex\\.tools\\.DescribeScreenTool(\\$.*)?")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("dev.apex.llm..", "dev.apex.anthropic..")
+            .because("describe_screen makes no LLM call (seed 004, D7)"));
   }
 
   @Test
@@ -124,29 +188,132 @@ class ArchitectureTest {
   @Test
   void worldReadsOnlyTheLlmModels() {
     check(
-        noClasses()
-            .that()
-            .resideInAPackage("dev.apex.world..")
-            .should()
-            .dependOnClassesThat(
-                resideInAnyPackage("dev.apex.semantic..", "dev.apex.anthropic..")
-                    .or(
-                        resideInAPackage("dev.apex.llm..")
-                            .and(
-                                not(
-                                    nameMatching(
-                                        "dev\\.apex\\.llm\\.(SemanticScene|LlmUsage)(\\$.*)?"))))));
+        usesOfApexOnly(
+                "dev.apex.world..",
+                in("dev.apex.core..")
+                    .or(nameMatching("dev\\.apex\\.llm\\.(SemanticScene|LlmUsage)(\\$.*)?")))
+            .because("the world keeps what a step saw, never a port to call a model (seed 000)"));
+  }
+
+  /** DESIGN: the runtime uses the ports and what plugs into them is found, never imported. */
+  @Test
+  void runtimeAndToolsUseOnlyPortsNotWhatPlugsIntoThem() {
+    check(portsOnlyRule());
+  }
+
+  private static ArchRule portsOnlyRule() {
+    return noClasses()
+        .that()
+        .resideInAnyPackage("dev.apex.runtime..", "dev.apex.tools..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.apex.anthropic..",
+            "com.anthropic..",
+            "dev.apex.storage..",
+            "dev.apex.config..",
+            "dev.apex.console..",
+            "dev.apex.cli..",
+            "dev.apex.bench..")
+        .orShould()
+        .dependOnClassesThat()
+        .resideInAnyPackage(DRIVERS)
+        .because(
+            "the runtime opens devices and models through the device port and the llm ports'"
+                + " providers; storage, settings and the shells sit above it (docs/architecture.md)");
+  }
+
+  /** DESIGN: the runtime uses only semantic's models and ports, never a model client itself. */
+  @Test
+  void runtimeAndToolsUseOnlySemanticsModelsAndPorts() {
+    check(semanticModelsAndPortsRule());
+  }
+
+  private static ArchRule semanticModelsAndPortsRule() {
+    DescribedPredicate<JavaClass> modelClientOutsideThePorts =
+        assignableTo(LlmClient.class)
+            .or(assignableTo(ToolUseClient.class))
+            .or(assignableTo(LlmProvider.class))
+            .and(
+                not(
+                    resideInAnyPackage(
+                        "dev.apex.llm..", "dev.apex.runtime..", "dev.apex.tools..")));
+    return noClasses()
+        .that()
+        .resideInAnyPackage("dev.apex.runtime..", "dev.apex.tools..")
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("dev.apex.semantic..").and(not(nameMatching(SEMANTIC_API))))
+        .orShould()
+        .dependOnClassesThat(modelClientOutsideThePorts)
+        .because("a model client is found through LlmProviders, never named by the runtime");
+  }
+
+  /** The regression DESIGN's rule exists for: ClaudeAgent once built AnthropicToolUseClient. */
+  @Test
+  void theRuntimeRulesCatchAPlannerThatNamesAProviderOrADriver() {
+    JavaClasses regressed =
+        new ClassFileImporter()
+            .importClasses(ClaudeAgentBeforeTheCut.class, OpensTheSimItself.class);
+    assertThatThrownBy(() -> portsOnlyRule().check(regressed))
+        .hasMessageContaining("ClaudeAgentBeforeTheCut")
+        .hasMessageContaining("dev.apex.anthropic.AnthropicToolUseClient")
+        .hasMessageContaining("OpensTheSimItself")
+        .hasMessageContaining("dev.apex.device.sim.SimDevice");
+    assertThatThrownBy(() -> semanticModelsAndPortsRule().check(regressed))
+        .hasMessageContaining("ClaudeAgentBeforeTheCut")
+        .hasMessageContaining("AnthropicToolUseClient");
   }
 
   @Test
-  void runtimeAndToolsDoNotReachStorageOrTheSdk() {
+  void onlyTheShellsAndConfigItselfUseConfig() {
     check(
         noClasses()
             .that()
-            .resideInAnyPackage("dev.apex.runtime..", "dev.apex.tools..")
+            .resideOutsideOfPackages(concat(SHELLS, "dev.apex.config.."))
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("dev.apex.storage..", "com.anthropic.."));
+            .resideInAPackage("dev.apex.config..")
+            .because("the entry point takes plain options and never reads ~/.apex itself"));
+  }
+
+  @Test
+  void configSitsBelowTheShellsAndAboveTheRuntime() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("dev.apex.config..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(concat(SHELLS, "dev.apex.storage..", "dev.apex.anthropic.."))
+            .orShould()
+            .dependOnClassesThat()
+            .resideInAnyPackage(DRIVERS));
+  }
+
+  @Test
+  void onlyDriversAndShellsUseADriver() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackages(concat(SHELLS, DRIVERS))
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(DRIVERS));
+  }
+
+  @Test
+  void everyDevicePackageIsThePortOrAKnownDriver() {
+    check(
+        classes()
+            .that()
+            .resideInAPackage("dev.apex.device..")
+            .should()
+            .resideInAnyPackage(concat(DRIVERS, DEVICE_PORT))
+            .because(
+                "the rules above tell the port from the drivers by package: add a new driver to"
+                    + " DRIVERS, or keep port types in "
+                    + DEVICE_PORT));
   }
 
   @Test
@@ -158,13 +325,18 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage(
-                "dev.apex.semantic..",
-                "dev.apex.world..",
-                "dev.apex.runtime..",
-                "dev.apex.tools..",
-                "dev.apex.storage..",
-                "dev.apex.console..",
-                "dev.apex.cli.."));
+                concat(
+                    SHELLS,
+                    "dev.apex.llm..",
+                    "dev.apex.semantic..",
+                    "dev.apex.anthropic..",
+                    "dev.apex.world..",
+                    "dev.apex.runtime..",
+                    "dev.apex.tools..",
+                    "dev.apex.storage..",
+                    "dev.apex.config..")));
+    check(
+        usesOfApexOnly(DEVICE_PORT, in("dev.apex.core..")).because("the port is core plus itself"));
   }
 
   @Test
@@ -176,14 +348,16 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage(
-                "dev.apex.device..",
-                "dev.apex.perception..",
-                "dev.apex.semantic..",
-                "dev.apex.world..",
-                "dev.apex.runtime..",
-                "dev.apex.tools..",
-                "dev.apex.console..",
-                "dev.apex.cli.."));
+                concat(
+                    SHELLS,
+                    "dev.apex.device..",
+                    "dev.apex.perception..",
+                    "dev.apex.semantic..",
+                    "dev.apex.anthropic..",
+                    "dev.apex.world..",
+                    "dev.apex.runtime..",
+                    "dev.apex.tools..",
+                    "dev.apex.config..")));
   }
 
   @Test
@@ -195,5 +369,12 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("dev.apex.console..", "dev.apex.cli.."));
+  }
+
+  private static String[] concat(String[] first, String... more) {
+    String[] all = new String[first.length + more.length];
+    System.arraycopy(first, 0, all, 0, first.length);
+    System.arraycopy(more, 0, all, first.length, more.length);
+    return all;
   }
 }
