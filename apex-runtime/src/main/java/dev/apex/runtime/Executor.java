@@ -19,12 +19,14 @@ import org.slf4j.LoggerFactory;
  * Retrier}. Never throws for a step's failure — an unknown tool, bad arguments, a device that stays
  * down, a missing element all give a failed {@link StepResult} with a one-line error.
  *
- * <p>{@link StepResult#attempts()} is 0 when the tool was never called (unknown tool, arguments
- * that failed validation). {@link StepResult#duration()} is measured on the context's clock and
- * includes backoff. A failed {@code ElementNotFoundException} step carries the scene it looked at
- * as its output. The result's step is the step as its tool lets it be {@link Tool#recorded
- * recorded} (a typed password masked), which every caller records and shows instead of the step it
- * passed. Not thread-safe; one task uses one executor.
+ * <p>Before the first attempt of a valid step, the executor's {@link StepGuard} (the safety policy,
+ * when one is set) may refuse it. {@link StepResult#attempts()} is 0 when the tool was never called
+ * (unknown tool, arguments that failed validation, a refused step). {@link StepResult#duration()}
+ * is measured on the context's clock and includes backoff. A failed {@code
+ * ElementNotFoundException} step carries the scene it looked at as its output. The result's step is
+ * the step as its tool lets it be {@link Tool#recorded recorded} (a typed password masked), which
+ * every caller records and shows instead of the step it passed. Not thread-safe; one task uses one
+ * executor.
  */
 public final class Executor {
 
@@ -33,9 +35,21 @@ public final class Executor {
   private final ToolRegistry registry;
   private final ToolContext toolContext;
   private final Retrier retrier;
+  private final StepGuard guard;
   private final Clock clock;
 
+  /** An executor that runs every valid step: no policy. */
   public Executor(ToolRegistry registry, ToolContext toolContext, Retrier retrier) {
+    this(registry, toolContext, retrier, StepGuard.NONE);
+  }
+
+  /**
+   * @param guard asked once per valid step before its first attempt; a step it refuses fails with
+   *     its message and 0 attempts, never retried (see {@link StepGuard})
+   */
+  public Executor(
+      ToolRegistry registry, ToolContext toolContext, Retrier retrier, StepGuard guard) {
+    this.guard = Objects.requireNonNull(guard, "guard");
     this.registry = Objects.requireNonNull(registry, "registry");
     this.toolContext = Objects.requireNonNull(toolContext, "toolContext");
     this.retrier = Objects.requireNonNull(retrier, "retrier");
@@ -56,6 +70,13 @@ public final class Executor {
       // A tool whose validation itself breaks is a bug; the step still fails, not the task loop.
       log.warn("{}: validation threw unexpectedly", step.action(), e);
       return StepResult.failed(step, Retrier.messageOf(e), 0, elapsedSince(start));
+    }
+    try {
+      guard.admit(step, toolContext);
+    } catch (RuntimeException e) {
+      // A guard that breaks refuses too: a policy that cannot decide must not let the step through.
+      log.info("{}: refused: {}", step.action(), Retrier.messageOf(e));
+      return StepResult.failed(recorded(tool, step), Retrier.messageOf(e), 0, elapsedSince(start));
     }
     Retrier.Attempted<Object> attempted =
         retrier.call(step.action(), () -> tool.execute(step.args(), toolContext));

@@ -4,13 +4,14 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.world.WorldState;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Thinks: given the goal, the scene just observed and what happened so far, decides the next steps.
  * Called once per loop iteration on the task's thread. May throw for an unrecoverable problem (the
  * task then fails with the message); should not throw for an ordinary "cannot tell yet". Throw
- * {@link StopTaskException} to end the task with another status (a budget ran out).
+ * {@link StopTaskException} to end the task with another status (a budget ran out). A planner that
+ * calls a model reports each call to {@link TaskContext#planListener()}; the runner records the
+ * calls of a plan with its first step.
  */
 public interface Planner {
 
@@ -31,16 +32,5 @@ public interface Planner {
    */
   default List<PlannedStep> plan(String goal, Scene scene, TaskContext context, WorldState world) {
     return plan(goal, scene, context);
-  }
-
-  /**
-   * What to record with the first step of the plan just returned, e.g. {@code llm_usage}: the
-   * runner calls this once right after each {@code plan} that returned steps and adds the entries
-   * to that step's {@link dev.apex.core.StepRecord#annotations()}; an entry whose name the observer
-   * also used is recorded as a list of both values, the observer's first. Values must be
-   * JSON-writable. The default records nothing.
-   */
-  default Map<String, Object> stepAnnotations() {
-    return Map.of();
   }
 }

@@ -21,6 +21,7 @@ public final class TaskContext {
   private final List<StepResult> stepResults = new ArrayList<>();
   private volatile WorldState world;
   private volatile SemanticScene latestSemanticScene;
+  private volatile PlanListener planListener = PlanListener.NONE;
 
   public TaskContext(TaskId taskId, String goal) {
     this.taskId = Objects.requireNonNull(taskId, "taskId");
@@ -80,6 +81,20 @@ public final class TaskContext {
   /** Set by the runner after each observation; planners only read. */
   void latestSemanticScene(SemanticScene semanticScene) {
     this.latestSemanticScene = semanticScene;
+  }
+
+  /**
+   * Where the planner reports its model calls and a reached goal, on the task's thread: the run's
+   * collector, which records them with the plan's first step and tells the runner's {@link
+   * PlanListener}s; {@link PlanListener#NONE} for a context made outside a runner. Never null.
+   */
+  public PlanListener planListener() {
+    return planListener;
+  }
+
+  /** Set by the runner when the run starts. */
+  void planListener(PlanListener planListener) {
+    this.planListener = planListener;
   }
 
   public synchronized int stepCount() {

@@ -7,6 +7,7 @@ import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.runtime.planner.SafetyInterceptor;
 import dev.apex.tools.ToolContext;
 import dev.apex.world.WorldModel;
 import dev.apex.world.WorldState;
@@ -31,6 +32,7 @@ final class TaskRun {
   private final Retrier retrier;
   private final Executor executor;
   private final WorldModel world;
+  private final PlanReports planReports;
 
   TaskRun(TaskRunner runner, TaskId taskId, String goal, Cancellation cancellation) {
     this.runner = runner;
@@ -50,7 +52,14 @@ final class TaskRun {
             runner.clock,
             sleeper,
             runner.settleBound);
-    this.executor = new Executor(runner.registry, tools, retrier);
+    StepGuard guard =
+        runner.safetyPolicy == null
+            ? StepGuard.NONE
+            : new SafetyInterceptor(
+                runner.safetyPolicy, runner.confirmer, context::latestSemanticScene);
+    this.executor = new Executor(runner.registry, tools, retrier, guard);
+    this.planReports = new PlanReports(runner.planListeners);
+    context.planListener(planReports);
     this.world = runner.worldModelForRun();
     if (world != null) {
       context.world(world.state());
@@ -99,6 +108,7 @@ final class TaskRun {
       runner.listener.sceneObserved(taskId, steps, scene);
       Instant planStart = now();
       List<PlannedStep> plan;
+      planReports.planStarted();
       try {
         plan = runner.planner.plan(goal, scene, context, context.world());
       } catch (StopTaskException e) {
@@ -186,16 +196,9 @@ final class TaskRun {
     return state;
   }
 
-  /** The planner's extras for the plan just made; a planner that throws here loses only them. */
+  /** The model calls the planner reported while making the plan just made ({@code llm_usage}). */
   private Map<String, Object> plannerAnnotations() {
-    try {
-      Map<String, Object> extras = runner.planner.stepAnnotations();
-      return extras == null ? Map.of() : extras;
-    } catch (RuntimeException e) {
-      log.warn(
-          "task {}: planner's stepAnnotations threw; recording the step without them", taskId, e);
-      return Map.of();
-    }
+    return planReports.stepAnnotations();
   }
 
   /** What the timeline keeps beside the step: semantic labels, LLM usage, the world after it. */

@@ -4,6 +4,8 @@ import dev.apex.core.Sleeper;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.Device;
+import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.tools.TapTool;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldConfig;
@@ -74,6 +76,9 @@ public final class TaskRunner {
   final WorldConfig worldConfig;
   final WorldModel worldModel;
   final Duration settleBound;
+  final List<PlanListener> planListeners;
+  final SafetyPolicy safetyPolicy;
+  final Confirmer confirmer;
 
   private TaskRunner(Builder b) {
     this.device = b.device;
@@ -92,6 +97,9 @@ public final class TaskRunner {
     this.worldConfig = b.worldConfig;
     this.worldModel = b.worldModel;
     this.settleBound = b.settleBound;
+    this.planListeners = List.copyOf(b.planListeners);
+    this.safetyPolicy = b.safetyPolicy;
+    this.confirmer = b.confirmer;
   }
 
   /** The world model for one run: null when world tracking is off. */
@@ -145,6 +153,9 @@ public final class TaskRunner {
     private WorldConfig worldConfig = WorldConfig.defaults();
     private WorldModel worldModel;
     private Duration settleBound = TapTool.DEFAULT_SETTLE;
+    private final List<PlanListener> planListeners = new ArrayList<>();
+    private SafetyPolicy safetyPolicy;
+    private Confirmer confirmer;
 
     private Builder(Device device, Observer observer, Planner planner) {
       this.device = Objects.requireNonNull(device, "device");
@@ -181,6 +192,28 @@ public final class TaskRunner {
     /** Adds a listener; listeners hear events in the order they were added. */
     public Builder listener(TaskListener listener) {
       this.listeners.add(Objects.requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /**
+     * Adds a listener to what the planner reports (each model call's usage and cost, a reached
+     * goal); they hear it in the order they were added.
+     */
+    public Builder planListener(PlanListener listener) {
+      this.planListeners.add(Objects.requireNonNull(listener, "planListener"));
+      return this;
+    }
+
+    /**
+     * Applies {@code policy} at the executor to every step of every run, whoever planned it: a
+     * sensitive step whose kind the policy does not allow runs only if {@code confirmer} says yes,
+     * and otherwise fails with a {@code policy_denied: …} error, the device untouched (see {@link
+     * dev.apex.runtime.planner.SafetyInterceptor}). Default: no policy, every valid step runs (a
+     * flow's author asked for each of its steps).
+     */
+    public Builder safety(SafetyPolicy policy, Confirmer confirmer) {
+      this.safetyPolicy = Objects.requireNonNull(policy, "policy");
+      this.confirmer = Objects.requireNonNull(confirmer, "confirmer");
       return this;
     }
 

@@ -2,8 +2,11 @@
  * The Observe → Think → Act loop: {@link dev.apex.runtime.TaskRunner} observes through an {@link
  * dev.apex.runtime.Observer}, asks a {@link dev.apex.runtime.Planner} for steps, runs each through
  * the {@link dev.apex.runtime.Executor} (which owns every retry decision, per a {@link
- * dev.apex.runtime.RetryPolicy}) and tells {@link dev.apex.runtime.TaskListener}s what happened.
- * Planners here: the seeds' {@link dev.apex.runtime.StubPlanner} and the {@link
+ * dev.apex.runtime.RetryPolicy}, and asks its {@link dev.apex.runtime.StepGuard} — the safety
+ * policy when the runner has one — before each step, whoever planned it) and tells {@link
+ * dev.apex.runtime.TaskListener}s what happened. A planner reports its model calls to a {@link
+ * dev.apex.runtime.PlanListener}; the runner records them with the plan's first step. Planners
+ * here: the seeds' {@link dev.apex.runtime.StubPlanner} and the {@link
  * dev.apex.runtime.FlowPlanner} that replays a YAML {@link dev.apex.runtime.Flow}. Time is injected
  * everywhere (a {@link java.time.Clock}, a {@link dev.apex.core.Sleeper}, a {@link
  * java.util.Random} for jitter), so nothing here sleeps for real in a test.

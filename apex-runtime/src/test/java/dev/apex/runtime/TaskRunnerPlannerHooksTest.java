@@ -7,7 +7,9 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticScene;
+import dev.apex.runtime.planner.LlmTotals;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the runner offers a planner beyond plan(): a status of its choosing through {@link
- * StopTaskException}, annotations for the first step of each plan, and the latest semantic scene.
+ * StopTaskException}, a listener for its model calls (recorded with the first step of each plan),
+ * and the latest semantic scene.
  */
 class TaskRunnerPlannerHooksTest {
 
@@ -69,8 +72,13 @@ class TaskRunnerPlannerHooksTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
+  /** A model call of {@code tokens} input tokens, reported as a planner that asks a model does. */
+  private static void called(TaskContext context, long tokens) {
+    context.planListener().modelCalled("m1", new LlmUsage(tokens, 0, 0, 0), 0.5);
+  }
+
   @Test
-  void stepAnnotationsGoWithTheFirstStepOfTheirPlanAndTheSemanticSceneIsInTheContext() {
+  void reportedCallsGoWithTheFirstStepOfTheirPlanAndTheSemanticSceneIsInTheContext() {
     List<SemanticScene> seen = new ArrayList<>();
     Planner planner =
         new Planner() {
@@ -80,16 +88,14 @@ class TaskRunnerPlannerHooksTest {
           public List<PlannedStep> plan(String goal, Scene scene, TaskContext context) {
             seen.add(context.latestSemanticScene());
             plans++;
+            for (int i = 0; i < plans; i++) {
+              called(context, 100);
+            }
             return plans > 2
                 ? List.of()
                 : List.of(
                     PlannedStep.of("wait", Map.of("ms", 1)),
                     PlannedStep.of("wait", Map.of("ms", 2)));
-          }
-
-          @Override
-          public Map<String, Object> stepAnnotations() {
-            return Map.of("llm_usage", Map.of("calls", plans));
           }
         };
 
@@ -98,29 +104,58 @@ class TaskRunnerPlannerHooksTest {
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
     assertThat(listener.records).hasSize(4);
     assertThat(listener.records.get(0).annotations())
-        .containsEntry("llm_usage", Map.of("calls", 1));
+        .containsEntry("llm_usage", new LlmTotals("m1", 1, 100, 0, 0, 0, 0.5));
     assertThat(listener.records.get(1).annotations()).doesNotContainKey("llm_usage");
     assertThat(listener.records.get(2).annotations())
-        .containsEntry("llm_usage", Map.of("calls", 2));
+        .containsEntry("llm_usage", new LlmTotals("m1", 2, 200, 0, 0, 0, 1.0));
     assertThat(listener.records.get(0).annotations()).containsKeys("semantic_scene", "world");
     assertThat(seen).containsOnly(labels);
   }
 
   @Test
+  void theRunnersPlanListenersHearEveryCallAndTheReachedGoal() {
+    List<String> heard = new ArrayList<>();
+    Planner planner =
+        (goal, scene, context) -> {
+          called(context, 10);
+          if (context.stepCount() == 0) {
+            return List.of(PlannedStep.of("wait", Map.of("ms", 1)));
+          }
+          called(context, 20);
+          context.planListener().goalReached("waited");
+          return List.of();
+        };
+
+    runner(planner)
+        .planListener(
+            new PlanListener() {
+              @Override
+              public void modelCalled(String model, LlmUsage usage, double costUsd) {
+                heard.add(model + " " + usage.inputTokens());
+              }
+
+              @Override
+              public void goalReached(String summary) {
+                heard.add("reached: " + summary);
+              }
+            })
+        .build()
+        .run("wait");
+
+    // The last plan's calls belong to no step, but the listeners heard them.
+    assertThat(heard).containsExactly("m1 10", "m1 10", "m1 20", "reached: waited");
+    assertThat(listener.records).hasSize(1);
+  }
+
+  @Test
   void anEntryTheObserverAlsoRecordedKeepsBothValues() {
     Planner planner =
-        new Planner() {
-          @Override
-          public List<PlannedStep> plan(String goal, Scene scene, TaskContext context) {
-            return context.stepCount() == 0
-                ? List.of(PlannedStep.of("wait", Map.of("ms", 1)))
-                : List.of();
+        (goal, scene, context) -> {
+          if (context.stepCount() > 0) {
+            return List.of();
           }
-
-          @Override
-          public Map<String, Object> stepAnnotations() {
-            return Map.of("llm_usage", "planner");
-          }
+          called(context, 7);
+          return List.of(PlannedStep.of("wait", Map.of("ms", 1)));
         };
 
     TaskRunner.builder(
@@ -136,30 +171,43 @@ class TaskRunnerPlannerHooksTest {
         .run("wait");
 
     assertThat(listener.records.get(0).annotations())
-        .containsEntry("llm_usage", List.of("labelling", "planner"));
+        .containsEntry("llm_usage", List.of("labelling", new LlmTotals("m1", 1, 7, 0, 0, 0, 0.5)));
   }
 
   @Test
-  void aPlannerWhoseAnnotationsThrowLosesOnlyThem() {
+  void aPlanListenerThatThrowsLosesTheTaskNothing() {
     Planner planner =
-        new Planner() {
-          @Override
-          public List<PlannedStep> plan(String goal, Scene scene, TaskContext context) {
-            return context.stepCount() == 0
-                ? List.of(PlannedStep.of("wait", Map.of("ms", 1)))
-                : List.of();
+        (goal, scene, context) -> {
+          if (context.stepCount() > 0) {
+            return List.of();
           }
-
-          @Override
-          public Map<String, Object> stepAnnotations() {
-            throw new IllegalStateException("broken");
-          }
+          called(context, 7);
+          return List.of(PlannedStep.of("wait", Map.of("ms", 1)));
         };
 
-    TaskOutcome outcome = runner(planner).build().run("wait");
+    TaskOutcome outcome =
+        runner(planner)
+            .planListener(
+                new PlanListener() {
+                  @Override
+                  public void modelCalled(String model, LlmUsage usage, double costUsd) {
+                    throw new IllegalStateException("broken");
+                  }
+                })
+            .build()
+            .run("wait");
 
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
     assertThat(listener.records).hasSize(1);
-    assertThat(listener.records.get(0).annotations()).doesNotContainKey("llm_usage");
+    assertThat(listener.records.get(0).annotations()).containsKey("llm_usage");
+  }
+
+  @Test
+  void aContextMadeOutsideARunnerHearsNothing() {
+    TaskContext context = new TaskContext(TaskId.of("x"), "goal");
+
+    called(context, 5);
+
+    assertThat(context.planListener()).isSameAs(PlanListener.NONE);
   }
 }

@@ -4,23 +4,21 @@ import dev.apex.core.Sleeper;
 import dev.apex.device.Device;
 import dev.apex.llm.LlmProviders;
 import dev.apex.llm.SemanticConfig;
-import dev.apex.llm.SemanticScene;
 import dev.apex.llm.ToolUseClient;
 import dev.apex.runtime.Observer;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.tools.ToolRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 
 /**
- * Everything a goal run needs, wired: a {@link ClaudePlanner} on the Anthropic API, the tools
- * wrapped in the {@link SafetyInterceptor}, and a runner builder set up for a planner that
- * recovers. What {@code apex run --goal} calls when an API key is configured:
+ * Everything a goal run needs, wired: a {@link ClaudePlanner} on the model API, and a runner
+ * builder set up for a planner that recovers, with the {@link SafetyPolicy} and its {@link
+ * Confirmer} applied at the executor ({@link TaskRunner.Builder#safety}) and the agent's tally of
+ * what the model cost listening. What {@code apex run --goal} calls when an API key is configured:
  *
  * <pre>{@code
  * SemanticConfig connection = SemanticConfig.fromEnv();   // ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
@@ -40,14 +38,26 @@ public final class ClaudeAgent implements AutoCloseable {
 
   private final ClaudePlanner planner;
   private final ToolRegistry registry;
+  private final SafetyPolicy policy;
+  private final Confirmer confirmer;
   private final Clock clock;
   private final Sleeper sleeper;
+  private final AgentTally tally;
 
-  private ClaudeAgent(ClaudePlanner planner, ToolRegistry registry, Clock clock, Sleeper sleeper) {
+  private ClaudeAgent(
+      ClaudePlanner planner,
+      ToolRegistry registry,
+      SafetyPolicy policy,
+      Confirmer confirmer,
+      Clock clock,
+      Sleeper sleeper) {
     this.planner = planner;
     this.registry = registry;
+    this.policy = policy;
+    this.confirmer = confirmer;
     this.clock = clock;
     this.sleeper = sleeper;
+    this.tally = new AgentTally(planner.config().model());
   }
 
   /** Whether {@code connection} has what a goal run needs: an API key. */
@@ -75,7 +85,7 @@ public final class ClaudeAgent implements AutoCloseable {
    * An agent on the Anthropic API.
    *
    * @param connection the API key, base URL and retry count (its other settings are not used)
-   * @param tools the tools steps may use, before the policy wraps them
+   * @param tools the tools steps may use; the policy applies to them at the executor
    * @throws IllegalArgumentException when {@code connection} has no API key
    */
   public static ClaudeAgent create(
@@ -113,23 +123,23 @@ public final class ClaudeAgent implements AutoCloseable {
     Objects.requireNonNull(confirmer, "confirmer");
     Objects.requireNonNull(tools, "tools");
     Objects.requireNonNull(sleeper, "sleeper");
-    SemanticHolder holder = new SemanticHolder();
-    ToolRegistry guarded =
-        InterceptedTools.wrap(
-            tools, List.of(new SafetyInterceptor(policy, confirmer, holder::current)));
-    ClaudePlanner planner = new ClaudePlanner(client, guarded, config, clock, random);
-    holder.planner = planner;
-    return new ClaudeAgent(planner, guarded, clock, sleeper);
+    ClaudePlanner planner = new ClaudePlanner(client, tools, config, clock, random);
+    return new ClaudeAgent(planner, tools, policy, confirmer, clock, sleeper);
   }
 
   /**
-   * A runner builder for {@code device}: this agent's planner and guarded tools, the step budget as
-   * {@code maxSteps}, {@code stopOnStepFailure(false)} (the model is told of a failure and
-   * recovers), and this agent's clock and sleeper. Add listeners and build.
+   * A runner builder for {@code device}: this agent's planner and tools, its safety policy and
+   * confirmer at the executor, the step budget as {@code maxSteps}, {@code
+   * stopOnStepFailure(false)} (the model is told of a failure and recovers), this agent's clock and
+   * sleeper, and the tally behind {@link #totals()} and {@link #summary()} as a listener. Add
+   * listeners and build.
    */
   public TaskRunner.Builder runner(Device device, Observer observer) {
     return TaskRunner.builder(device, observer, planner)
         .registry(registry)
+        .safety(policy, confirmer)
+        .listener(tally)
+        .planListener(tally)
         .maxSteps(planner.config().budget().maxSteps())
         .stopOnStepFailure(false)
         .clock(clock)
@@ -140,38 +150,30 @@ public final class ClaudeAgent implements AutoCloseable {
     return planner;
   }
 
-  /** The tools, wrapped in the safety policy. */
+  /** The tools steps may use (the policy applies to them at the executor, not in the registry). */
   public ToolRegistry registry() {
     return registry;
   }
 
-  /** Tokens and estimated cost of the current or last task. */
+  public SafetyPolicy policy() {
+    return policy;
+  }
+
+  /**
+   * Tokens and estimated cost of the current or last task run through {@link #runner}, every call
+   * counted (those that gave no step too). Readable from any thread.
+   */
   public LlmTotals totals() {
-    return planner.totals();
+    return tally.totals();
   }
 
-  /** The model's summary when it called {@code done}. */
+  /** The model's summary when it called {@code done} in the current or last task. */
   public Optional<String> summary() {
-    return planner.summary();
-  }
-
-  /** The last plan's annotations ({@value ClaudePlanner#LLM_USAGE}). */
-  public Map<String, Object> lastAnnotations() {
-    return planner.stepAnnotations();
+    return tally.summary();
   }
 
   @Override
   public void close() {
     planner.close();
-  }
-
-  /** Lets the policy read the planner's current semantic scene before the planner exists. */
-  private static final class SemanticHolder {
-    private volatile ClaudePlanner planner;
-
-    SemanticScene current() {
-      ClaudePlanner p = planner;
-      return p == null ? null : p.currentSemanticScene();
-    }
   }
 }

@@ -4,29 +4,17 @@ import dev.apex.core.Json;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskStatus;
-import dev.apex.core.Text;
-import dev.apex.llm.LlmResult;
-import dev.apex.llm.SemanticScene;
-import dev.apex.llm.ToolCall;
 import dev.apex.llm.ToolUseClient;
-import dev.apex.llm.ToolUseRequest;
+import dev.apex.runtime.PlanListener;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StopTaskException;
 import dev.apex.runtime.TaskContext;
-import dev.apex.runtime.TaskRunner;
 import dev.apex.tools.ToolRegistry;
-import dev.apex.world.ScreenSignature;
 import dev.apex.world.WorldState;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,37 +25,44 @@ import org.slf4j.LoggerFactory;
  * step; {@code done(summary)} ends the task as reached (no steps); {@code give_up(reason)} ends it
  * as failed.
  *
- * <p>Between the model and the step:
+ * <p>A plan runs a chain of {@link PlanInterceptor}s, each readable and testable alone, outermost
+ * first:
  *
- * <ul>
- *   <li>Effect: the scene after each step is compared with the one before it ({@link
- *       ScreenChange}); the model is told plainly when a step had no visible effect, or was refused
- *       by the safety policy.
- *   <li>Navigation: a {@code launch_app} or element {@code tap} that led somewhere before, asked
- *       for while the screen already is there (same screen signature or semantic page), is not run;
- *       the model is told and asked again ({@link NavigationMemory}).
- *   <li>Loops: the same action on the same screen signature a third time is not run; per {@link
- *       PlannerConfig#onLoop()} the task stops, or the model is told once and asked again.
- *   <li>Budgets ({@link Budget}): steps before planning, then calls, tokens, estimated cost and
- *       wall time before every model call. A budget that runs out ends the task with {@link
+ * <ol>
+ *   <li>{@link LoopDetector}: the same action on the same screen signature a third time is not run;
+ *       per {@link PlannerConfig#onLoop()} the task stops, or the model is told once and asked
+ *       again.
+ *   <li>{@link NavigationMemory}: a {@code launch_app} or element {@code tap} that led somewhere
+ *       before, asked for while the screen already is there (same screen signature or semantic
+ *       page), is not run; the model is told and asked again.
+ *   <li>{@link Reasker}: a reply without a tool call, one cut off at {@code max_tokens}, or garbage
+ *       is asked again. Every re-ask of a plan, whoever asks, counts against {@link
+ *       PlannerConfig#maxReasks()}.
+ *   <li>{@link BudgetGuard} ({@link Budget}): steps, then calls, tokens, estimated cost and wall
+ *       time before every model call. A budget that runs out ends the task with {@link
  *       TaskStatus#BUDGET_EXCEEDED} (steps: {@link TaskStatus#MAX_STEPS}) and a reason naming it.
- *   <li>Model failures: the client retries transport failures (timeouts, refused or reset
- *       connections, 429, 5xx, 529) within the call's budget; a reply without a tool call, one cut
- *       off at {@code max_tokens}, or garbage is asked again up to {@link
- *       PlannerConfig#maxReasks()} times; anything else (400, 401, refusal, a timeout that spent
- *       the call) fails the task with the reason's code. Steps already run are kept; none is lost.
- * </ul>
+ *   <li>{@link AskModel}: the model call itself. The client retries transport failures (timeouts,
+ *       refused or reset connections, 429, 5xx, 529) within the call's budget.
+ * </ol>
  *
- * <p>Usage: every plan that returns a step records its calls' tokens and estimated cost as the
- * step's {@value #LLM_USAGE} annotation ({@link LlmTotals}); {@link #totals()} has the task's sum,
- * including calls that produced no step ({@code done}, failures). One task at a time, on the
- * runner's thread; {@link #totals()}, {@link #summary()} and {@link #currentSemanticScene()} may be
- * read from any thread. A new task (a new task id in the context) starts fresh.
+ * <p>What comes out is the step, or the end of the task: any failure left (400, 401, refusal, a
+ * timeout that spent the call, re-asks used up) fails it with the reason's code. Steps already run
+ * are kept; none is lost. Before the chain, the result of the step returned last time is noted for
+ * the prompt with its effect on the screen ({@link dev.apex.perception.SceneDiff}): the model is
+ * told plainly when a step had no visible effect, or was refused by the safety policy (which
+ * applies at the executor: {@link dev.apex.runtime.TaskRunner.Builder#safety}).
+ *
+ * <p>Usage: every model call, including those that produced no step ({@code done}, failures), is
+ * reported with its tokens and estimated cost to the context's {@link PlanListener}; the runner
+ * records a plan's calls as the {@value #LLM_USAGE} annotation of its step ({@link LlmTotals}), and
+ * {@link ClaudeAgent#totals()} sums a task's. A reached goal's summary is reported there too. One
+ * task at a time, on the runner's thread; nothing it keeps is read from another thread. A new task
+ * (a new task id in the context) starts fresh.
  */
 public final class ClaudePlanner implements Planner, AutoCloseable {
 
   /** The step annotation holding a plan's {@link LlmTotals}. */
-  public static final String LLM_USAGE = "llm_usage";
+  public static final String LLM_USAGE = PlanListener.LLM_USAGE;
 
   private static final Logger log = LoggerFactory.getLogger(ClaudePlanner.class);
 
@@ -77,13 +72,9 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
   private final ModelPricing pricing;
   private final Clock clock;
   private final Random random;
-  private final BudgetGuard budgetGuard;
 
-  private TaskSession session;
-  private Map<String, Object> annotations = Map.of();
-  private volatile LlmTotals totals;
-  private volatile String summary;
-  private volatile SemanticScene currentSemanticScene;
+  /** The current task's state and chain; only the runner's thread touches it. */
+  private Task task;
 
   /**
    * @param client the model connection; closed by {@link #close()}
@@ -105,9 +96,7 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
         ToolCatalog.of(Objects.requireNonNull(registry, "registry"), config.hiddenTools());
     this.clock = Objects.requireNonNull(clock, "clock");
     this.random = Objects.requireNonNull(random, "random");
-    this.budgetGuard = new BudgetGuard(config.budget(), clock);
     this.pricing = Pricing.orMostExpensive(config.model());
-    this.totals = LlmTotals.none(config.model());
     if (Pricing.of(config.model()).isEmpty()) {
       log.warn(
           "no price on file for model {}: costs are estimated at the most expensive listed rate",
@@ -138,136 +127,25 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
     Objects.requireNonNull(goal, "goal");
     Objects.requireNonNull(scene, "scene");
     Objects.requireNonNull(context, "context");
-    annotations = Map.of();
-    TaskSession s = sessionFor(context);
-    SemanticScene semantic = context.latestSemanticScene();
-    currentSemanticScene = semantic;
-    String signature = ScreenSignature.of(scene);
-    String page = semantic == null ? null : semantic.page();
-    s.settle(context, scene, signature, page);
-    Budget budget = config.budget();
-    if (context.stepCount() >= budget.maxSteps()) {
-      throw new StopTaskException(
-          TaskStatus.MAX_STEPS,
-          "reached the step budget ("
-              + budget.maxSteps()
-              + " steps) before the goal; "
-              + TaskRunner.RAISE_MAX_STEPS);
+    Task t = taskFor(context);
+    t.session().settle(context, scene);
+    PlanTurn turn =
+        new PlanTurn(
+            goal, scene, context.latestSemanticScene(), world, context, config.maxReasks());
+    Decision decision = t.chain().proceed(turn);
+    if (decision instanceof Decision.Step step) {
+      t.session().returned(step.step(), scene, turn.stepNumber());
+      return List.of(step.step());
     }
-    int stepNumber = context.stepCount() + 1;
-    List<String> notes = new ArrayList<>();
-    Set<String> skipped = new HashSet<>();
-    LlmTotals planUsage = LlmTotals.none(config.model());
-    int reasks = 0;
-    boolean loopTold = false;
-    while (true) {
-      Duration elapsed = budgetGuard.check(s);
-      ToolUseRequest request =
-          request(goal, scene, signature, semantic, world, s, notes, stepNumber, elapsed);
-      LlmResult<ToolCall> result = client.next(request);
-      double cost = pricing.costUsd(result.usage());
-      s.totals = s.totals.plus(result.usage(), cost);
-      totals = s.totals;
-      planUsage = planUsage.plus(result.usage(), cost);
-      if (!result.succeeded()) {
-        if (reasks < config.maxReasks() && ModelFailures.reaskable(result.failure())) {
-          reasks++;
-          notes.add(ModelFailures.reaskNote(result.failure()));
-          log.info(
-              "model reply unusable ({}): {}; asking again",
-              result.failure().code(),
-              result.detail());
-          continue;
-        }
-        throw budgetGuard.failure(
-            s, result, reasks, request.budget().compareTo(config.callTimeout()) < 0);
-      }
-      ToolCall call = result.value();
-      if (call.name().equals(ToolCatalog.DONE)) {
-        s.summary = text(call, "summary");
-        summary = s.summary;
-        log.info("model says the goal is reached: {}", s.summary);
-        return List.of();
-      }
-      if (call.name().equals(ToolCatalog.GIVE_UP)) {
-        throw new StopTaskException(
-            TaskStatus.FAILED, "the model gave up: " + text(call, "reason"));
-      }
-      PlannedStep step = ToolCatalog.toStep(call, scene);
-      String navigationKey = NavigationMemory.key(step, scene);
-      Optional<NavigationMemory.Destination> there =
-          s.navigation.alreadyAt(navigationKey, signature, page);
-      if (there.isPresent() && reasks < config.maxReasks() && skipped.add(navigationKey)) {
-        reasks++;
-        notes.add(
-            "Not done: "
-                + step.action()
-                + " would go where step "
-                + there.get().step()
-                + " led, and the screen already is there (same screen signature or page), so"
-                + " it was not run again. Choose the next action on this screen.");
-        log.info(
-            "skipped {}: the screen already is where it led at step {}",
-            step.action(),
-            there.get().step());
-        continue;
-      }
-      if (s.loops.wouldLoop(signature, step)) {
-        if (config.onLoop() == LoopAction.REPLAN && !loopTold && reasks < config.maxReasks()) {
-          loopTold = true;
-          reasks++;
-          notes.add(
-              "Not done: this exact "
-                  + step.action()
-                  + " already ran "
-                  + s.loops.runsBefore(signature, step)
-                  + " times on this very screen without reaching the goal; a third time would be"
-                  + " a loop. Choose a different action, or call give_up.");
-          continue;
-        }
-        throw new StopTaskException(
-            TaskStatus.BUDGET_EXCEEDED,
-            "loop detected: "
-                + LoopDetector.canonical(step)
-                + " asked for a "
-                + ordinal(s.loops.runsBefore(signature, step) + 1)
-                + " time on the same screen (signature "
-                + signature
-                + ")");
-      }
-      s.loops.ran(signature, step);
-      s.pending =
-          new TaskSession.Pending(
-              step,
-              scene,
-              signature,
-              navigationKey,
-              PromptWriter.describe(step, scene),
-              stepNumber);
-      annotations = Map.of(LLM_USAGE, planUsage);
-      return List.of(step);
+    if (decision instanceof Decision.Done done) {
+      log.info("model says the goal is reached: {}", done.summary());
+      context.planListener().goalReached(done.summary());
+      return List.of();
     }
-  }
-
-  /** The {@value #LLM_USAGE} of the plan just made. */
-  @Override
-  public Map<String, Object> stepAnnotations() {
-    return annotations;
-  }
-
-  /** Tokens and estimated cost of the current task so far, or of the last one. */
-  public LlmTotals totals() {
-    return totals;
-  }
-
-  /** What the model said when it called {@code done} in the current or last task. */
-  public Optional<String> summary() {
-    return Optional.ofNullable(summary);
-  }
-
-  /** The semantic scene of the screen the latest step was planned on, or null. */
-  public SemanticScene currentSemanticScene() {
-    return currentSemanticScene;
+    if (decision instanceof Decision.GiveUp giveUp) {
+      throw new StopTaskException(TaskStatus.FAILED, "the model gave up: " + giveUp.reason());
+    }
+    throw t.budget().failure((Decision.Failed) decision, turn.reasks());
   }
 
   /** Closes the model connection. */
@@ -283,61 +161,24 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
     return (PlannerPrompt.SYSTEM.length() + Json.write(catalog.definitions()).length()) / 4;
   }
 
-  private TaskSession sessionFor(TaskContext context) {
-    if (session == null || !session.taskId.equals(context.taskId())) {
-      session = new TaskSession(context.taskId(), clock.instant(), config.model());
-      totals = session.totals;
-      summary = null;
+  /** The current task's state and chain, fresh for a task the planner has not seen. */
+  private Task taskFor(TaskContext context) {
+    if (task == null || !task.session().taskId().equals(context.taskId())) {
+      TaskSession session = new TaskSession(context.taskId(), clock.instant(), config.model());
+      BudgetGuard budget = new BudgetGuard(config.budget(), clock, session);
+      PlanChain chain =
+          new PlanChain(
+              List.of(
+                  new LoopDetector(config.onLoop()),
+                  new NavigationMemory(),
+                  new Reasker(),
+                  budget,
+                  new AskModel(client, config, catalog, pricing, clock, random, session)));
+      task = new Task(session, budget, chain);
     }
-    return session;
+    return task;
   }
 
-  private ToolUseRequest request(
-      String goal,
-      Scene scene,
-      String signature,
-      SemanticScene semantic,
-      WorldState world,
-      TaskSession s,
-      List<String> notes,
-      int stepNumber,
-      Duration elapsed) {
-    String user =
-        PromptWriter.write(
-            new PromptWriter.Input(
-                Untrusted.nonce(random),
-                goal,
-                scene,
-                signature,
-                semantic,
-                world,
-                s.notes,
-                config.recentSteps(),
-                notes,
-                PromptWriter.budgetLine(stepNumber, config.budget(), s.totals, elapsed)));
-    Duration left = config.budget().maxWallTime().minus(elapsed);
-    Duration callBudget = left.compareTo(config.callTimeout()) < 0 ? left : config.callTimeout();
-    return new ToolUseRequest(
-        config.model(),
-        PlannerPrompt.SYSTEM,
-        catalog.definitions(),
-        user,
-        config.maxOutputTokens(),
-        callBudget,
-        config.effort());
-  }
-
-  private static String text(ToolCall call, String arg) {
-    Object value = call.input().get(arg);
-    return value == null ? "" : Text.oneLine(value.toString(), 300);
-  }
-
-  private static String ordinal(int n) {
-    return switch (n) {
-      case 1 -> "1st";
-      case 2 -> "2nd";
-      case 3 -> "3rd";
-      default -> n + "th";
-    };
-  }
+  /** One task's memory, its budget and the chain its plans run. */
+  private record Task(TaskSession session, BudgetGuard budget, PlanChain chain) {}
 }

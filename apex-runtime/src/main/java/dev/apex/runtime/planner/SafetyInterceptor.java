@@ -2,13 +2,16 @@ package dev.apex.runtime.planner;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
+import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.llm.SemanticScene;
 import dev.apex.perception.CompactEncoder;
+import dev.apex.runtime.StepGuard;
 import dev.apex.tools.Args;
 import dev.apex.tools.ElementLocator;
 import dev.apex.tools.ElementQuery;
+import dev.apex.tools.ToolContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -23,10 +26,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@link SafetyPolicy} as a {@link ToolInterceptor}: before a tool runs, it decides whether the
- * call is sensitive; a sensitive call whose kind the policy does not allow goes to the {@link
- * Confirmer}, and runs only if a person says yes. Otherwise it throws {@link PolicyDenied} and the
- * device is never touched.
+ * The {@link SafetyPolicy} before a tool runs: it decides whether the call is sensitive; a
+ * sensitive call whose kind the policy does not allow goes to the {@link Confirmer}, and runs only
+ * if a person says yes. Otherwise it throws {@link PolicyDenied} and the device is never touched.
+ *
+ * <p>It is the executor's {@link StepGuard} (a runner's {@link
+ * dev.apex.runtime.TaskRunner.Builder#safety}), asked once per step whoever planned it; it can also
+ * wrap a registry's tools as a {@link ToolInterceptor}.
  *
  * <p>What is sensitive, judged on the scene the step was planned on: {@code type_text} while a
  * password field is focused; {@code tap} on an element (by id, handle, text, or the point's
@@ -34,10 +40,11 @@ import org.slf4j.LoggerFactory;
  * what lies inside it, or the step's own {@code text}, hold a word of the policy; {@code
  * launch_app} of an app outside the allow-list. Other tools pass.
  *
- * <p>A confirmed call is remembered by its argument map's identity, so the executor's retries of
- * the same step do not ask again. Not thread-safe: one per task runner, driven by its thread.
+ * <p>As an interceptor, a confirmed call is remembered by its argument map's identity, so the
+ * executor's retries of the same step do not ask again. Not thread-safe: one per task run, driven
+ * by its thread.
  */
-public final class SafetyInterceptor implements ToolInterceptor {
+public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
 
   private static final Logger log = LoggerFactory.getLogger(SafetyInterceptor.class);
 
@@ -59,30 +66,44 @@ public final class SafetyInterceptor implements ToolInterceptor {
     this.patterns = compile(policy.words());
   }
 
+  /** Refuses the step with {@link PolicyDenied} unless it is harmless, allowed or confirmed. */
+  @Override
+  public void admit(PlannedStep step, ToolContext context) {
+    decide(step.action(), step.args(), context.latestScene());
+  }
+
   @Override
   public Object intercept(Chain chain) {
-    Optional<SensitiveAction> sensitive =
-        classify(chain.tool().name(), chain.args(), chain.context().latestScene());
-    if (sensitive.isEmpty() || policy.allows(sensitive.get().kind())) {
-      return chain.proceed(chain.args());
-    }
-    SensitiveAction action = sensitive.get();
-    if (chain.args() != confirmedArgs) {
-      boolean yes;
-      try {
-        yes = confirmer.confirm(action);
-      } catch (RuntimeException e) {
-        log.warn("confirmer threw; refusing {}", action.describe(), e);
-        yes = false;
-      }
-      if (!yes) {
-        log.info("policy: refused {}", action.describe());
-        throw new PolicyDenied(action, "it was not confirmed");
-      }
-      log.info("policy: {} confirmed", action.describe());
+    if (chain.args() != confirmedArgs
+        && decide(chain.tool().name(), chain.args(), chain.context().latestScene())) {
       confirmedArgs = chain.args();
     }
     return chain.proceed(chain.args());
+  }
+
+  /**
+   * @return true when a person confirmed the call, false when it needed no confirmation
+   * @throws PolicyDenied when it needed one and got none
+   */
+  private boolean decide(String tool, Map<String, Object> args, Scene scene) {
+    Optional<SensitiveAction> sensitive = classify(tool, args, scene);
+    if (sensitive.isEmpty() || policy.allows(sensitive.get().kind())) {
+      return false;
+    }
+    SensitiveAction action = sensitive.get();
+    boolean yes;
+    try {
+      yes = confirmer.confirm(action);
+    } catch (RuntimeException e) {
+      log.warn("confirmer threw; refusing {}", action.describe(), e);
+      yes = false;
+    }
+    if (!yes) {
+      log.info("policy: refused {}", action.describe());
+      throw new PolicyDenied(action, "it was not confirmed");
+    }
+    log.info("policy: {} confirmed", action.describe());
+    return true;
   }
 
   /** The sensitive action this call would be, if any; public for a console to preview a step. */

@@ -4,6 +4,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
+import dev.apex.llm.LlmUsage;
 import dev.apex.perception.SceneDiff;
 import dev.apex.runtime.TaskContext;
 import java.time.Instant;
@@ -11,41 +12,61 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The planner's memory of one task: spend, step notes, loops, learned navigation, the step it
- * returned last and, once the model called {@code done}, its summary. Created at a task's first
- * plan; used on the task's thread only.
+ * What the prompt and the budget need of one task: when its first plan started, what it spent, and
+ * a note on each step that ran (with its effect on the screen), folded in at the plan after it.
+ * Created at a task's first plan; used on the task's thread only. The guards keep their own state
+ * (loops, navigation).
  */
 final class TaskSession {
 
   /** The step returned by the last plan, waiting for its result. */
-  record Pending(
-      PlannedStep step,
-      Scene scene,
-      String signature,
-      String navigationKey,
-      String described,
-      int index) {}
+  private record Pending(PlannedStep step, Scene scene, String described, int index) {}
 
-  final TaskId taskId;
-  final Instant startedAt;
-  final List<StepNote> notes = new ArrayList<>();
-  final LoopDetector loops = new LoopDetector();
-  final NavigationMemory navigation = new NavigationMemory();
-  LlmTotals totals;
-  Pending pending;
-  String summary;
+  private final TaskId taskId;
+  private final Instant startedAt;
+  private final List<StepNote> notes = new ArrayList<>();
+  private LlmTotals spend;
+  private Pending pending;
 
   TaskSession(TaskId taskId, Instant startedAt, String model) {
     this.taskId = taskId;
     this.startedAt = startedAt;
-    this.totals = LlmTotals.none(model);
+    this.spend = LlmTotals.none(model);
+  }
+
+  TaskId taskId() {
+    return taskId;
+  }
+
+  /** When the task's first plan started: where its wall time counts from. */
+  Instant startedAt() {
+    return startedAt;
+  }
+
+  /** Every model call of the task so far. */
+  LlmTotals spend() {
+    return spend;
+  }
+
+  void spent(LlmUsage usage, double costUsd) {
+    spend = spend.plus(usage, costUsd);
+  }
+
+  /** The notes on the steps that ran, oldest first. */
+  List<StepNote> notes() {
+    return List.copyOf(notes);
+  }
+
+  /** The plan returned {@code step}, planned on {@code scene}, as step {@code index}. */
+  void returned(PlannedStep step, Scene scene, int index) {
+    pending = new Pending(step, scene, PromptWriter.describe(step, scene), index);
   }
 
   /**
    * Folds in the result of the step returned last time, now that it ran and the screen after it is
-   * known: notes it (with its effect on the screen) and learns where a navigation led.
+   * known: notes it, with its effect on the screen.
    */
-  void settle(TaskContext context, Scene now, String signatureNow, String pageNow) {
+  void settle(TaskContext context, Scene now) {
     Pending p = pending;
     pending = null;
     if (p == null) {
@@ -75,12 +96,5 @@ final class TaskSession {
             result.error(),
             denied,
             effect));
-    if (result.success()) {
-      navigation.learn(p.navigationKey(), p.signature(), signatureNow, pageNow, p.index());
-    }
-  }
-
-  StepNote lastNote() {
-    return notes.isEmpty() ? null : notes.get(notes.size() - 1);
   }
 }
