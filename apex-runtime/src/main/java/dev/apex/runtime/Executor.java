@@ -4,6 +4,7 @@ import dev.apex.core.ElementNotFoundException;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.StepResult;
+import dev.apex.tools.ParsedStep;
 import dev.apex.tools.Tool;
 import dev.apex.tools.ToolContext;
 import dev.apex.tools.ToolRegistry;
@@ -19,14 +20,15 @@ import org.slf4j.LoggerFactory;
  * Retrier}. Never throws for a step's failure — an unknown tool, bad arguments, a device that stays
  * down, a missing element all give a failed {@link StepResult} with a one-line error.
  *
- * <p>Before the first attempt of a valid step, the executor's {@link StepGuard} (the safety policy,
- * when one is set) may refuse it. {@link StepResult#attempts()} is 0 when the tool was never called
- * (unknown tool, arguments that failed validation, a refused step). {@link StepResult#duration()}
- * is measured on the context's clock and includes backoff. A failed {@code
- * ElementNotFoundException} step carries the scene it looked at as its output. The result's step is
- * the step as its tool lets it be {@link Tool#recorded recorded} (a typed password masked), which
- * every caller records and shows instead of the step it passed. Not thread-safe; one task uses one
- * executor.
+ * <p>A step's arguments are parsed once, by its tool ({@link ToolRegistry#parse}), before the first
+ * attempt; every attempt executes that parsed value. {@link StepResult#attempts()} is 0 when the
+ * tool was never called (unknown tool, arguments its parse rejected, a step the executor's {@link
+ * StepGuard} refused: the safety policy, when one is set, is asked once per parsed step before its
+ * first attempt). {@link StepResult#duration()} is measured on the context's clock and includes
+ * backoff. A failed {@code ElementNotFoundException} step carries the scene it looked at as its
+ * output. The result's step is the step as its tool lets it be {@link Tool#recorded recorded} (a
+ * typed password masked), which every caller records and shows instead of the step it passed. Not
+ * thread-safe; one task uses one executor.
  */
 public final class Executor {
 
@@ -59,16 +61,16 @@ public final class Executor {
   public StepResult execute(PlannedStep step) {
     Objects.requireNonNull(step, "step");
     Instant start = clock.instant();
-    Tool tool;
+    ParsedStep<?> parsed;
     try {
-      tool = registry.get(step.action());
-      tool.validate(step.args());
+      // Once: every attempt below executes this value, and flows were checked by the same parse.
+      parsed = registry.parse(step);
     } catch (InvalidInputException e) {
       log.info("{}: not run: {}", step.action(), e.getMessage());
       return StepResult.failed(step, e.getMessage(), 0, elapsedSince(start));
     } catch (RuntimeException e) {
-      // A tool whose validation itself breaks is a bug; the step still fails, not the task loop.
-      log.warn("{}: validation threw unexpectedly", step.action(), e);
+      // A tool whose parse itself breaks is a bug; the step still fails, not the task loop.
+      log.warn("{}: parsing its arguments threw unexpectedly", step.action(), e);
       return StepResult.failed(step, Retrier.messageOf(e), 0, elapsedSince(start));
     }
     try {
@@ -76,12 +78,12 @@ public final class Executor {
     } catch (RuntimeException e) {
       // A guard that breaks refuses too: a policy that cannot decide must not let the step through.
       log.info("{}: refused: {}", step.action(), Retrier.messageOf(e));
-      return StepResult.failed(recorded(tool, step), Retrier.messageOf(e), 0, elapsedSince(start));
+      return StepResult.failed(recorded(parsed), Retrier.messageOf(e), 0, elapsedSince(start));
     }
     Retrier.Attempted<Object> attempted =
-        retrier.call(step.action(), () -> tool.execute(step.args(), toolContext));
+        retrier.call(step.action(), () -> parsed.execute(toolContext));
     Duration duration = elapsedSince(start);
-    PlannedStep shown = recorded(tool, step);
+    PlannedStep shown = recorded(parsed);
     if (attempted.succeeded()) {
       log.debug("{}: ok after {} attempt(s)", step.action(), attempted.attempts());
       return StepResult.ok(shown, attempted.value(), attempted.attempts(), duration);
@@ -92,9 +94,10 @@ public final class Executor {
         shown, false, output, Retrier.messageOf(failure), attempted.attempts(), duration);
   }
 
-  private PlannedStep recorded(Tool tool, PlannedStep step) {
+  private PlannedStep recorded(ParsedStep<?> parsed) {
+    PlannedStep step = parsed.step();
     try {
-      PlannedStep shown = tool.recorded(step, toolContext);
+      PlannedStep shown = parsed.recorded(toolContext);
       return shown == null ? step : shown;
     } catch (RuntimeException e) {
       log.warn("{}: recorded() threw; recording the step as planned", step.action(), e);

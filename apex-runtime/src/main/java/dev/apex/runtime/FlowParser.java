@@ -81,7 +81,7 @@ final class FlowParser {
       String where = source + " step " + (i + 1);
       PlannedStep step = parseStep(stepsNode.get(i), where, registry);
       try {
-        registry.get(step.action()).validate(step.args());
+        registry.parse(step); // the executor's own parse, so a flow fails here as it would there
       } catch (InvalidInputException e) {
         throw new InvalidInputException(where + ": " + e.getMessage(), e);
       }
@@ -115,7 +115,7 @@ final class FlowParser {
     if (value.isNull() && ALIASES.containsKey(action) && !registry.contains(action)) {
       return ALIASES.get(action);
     }
-    Tool tool = tool(action, where, registry);
+    Tool<?> tool = tool(action, where, registry);
     if (value.isNull()) {
       return PlannedStep.of(action);
     }
@@ -151,7 +151,7 @@ final class FlowParser {
     return PlannedStep.of(word);
   }
 
-  private static Tool tool(String action, String where, ToolRegistry registry) {
+  private static Tool<?> tool(String action, String where, ToolRegistry registry) {
     if (!registry.contains(action)) {
       List<String> known = new ArrayList<>(registry.names());
       known.addAll(ALIASES.keySet());

@@ -3,14 +3,26 @@ package dev.apex.tools;
 import dev.apex.core.InvalidInputException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * {@code launch_app} and {@code terminate_app}: take the app by {@code app_id} (an Android package)
- * or {@code bundle_id} (an iOS bundle id), exactly one of them. An app the device does not know
- * fails with {@link InvalidInputException} from the device.
+ * or {@code bundle_id} (an iOS bundle id), exactly one of them, parsed into an {@link App}. An app
+ * the device does not know fails with {@link InvalidInputException} from the device.
  */
-public abstract sealed class AppTool implements Tool {
+public abstract sealed class AppTool implements Tool<AppTool.App> {
+
+  /**
+   * The app a step names.
+   *
+   * @param id its Android package or iOS bundle id, without surrounding spaces; not blank
+   */
+  public record App(String id) {
+    public App {
+      Objects.requireNonNull(id, "id");
+    }
+  }
 
   private static final List<ArgSpec> ARGS =
       List.of(
@@ -32,24 +44,20 @@ public abstract sealed class AppTool implements Tool {
   }
 
   @Override
-  public void validate(Map<String, Object> args) {
-    Tool.super.validate(args);
+  public App parse(Map<String, Object> args) {
+    ArgSpec.validate(name(), args(), args);
     boolean app = args.get("app_id") != null;
     boolean bundle = args.get("bundle_id") != null;
     if (app == bundle) {
       throw new InvalidInputException(name() + ": give exactly one of 'app_id' or 'bundle_id'");
     }
-    Args.requireString(name(), args, app ? "app_id" : "bundle_id");
+    return new App(Args.requireString(name(), args, app ? "app_id" : "bundle_id").strip());
   }
 
   @Override
-  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
-    String appId =
-        args.get("app_id") != null
-            ? Args.requireString(name(), args, "app_id")
-            : Args.requireString(name(), args, "bundle_id");
-    act(appId.strip(), ctx);
-    return Map.of("app_id", appId.strip());
+  public Map<String, Object> execute(App app, ToolContext ctx) {
+    act(app.id(), ctx);
+    return Map.of("app_id", app.id());
   }
 
   abstract void act(String appId, ToolContext ctx);

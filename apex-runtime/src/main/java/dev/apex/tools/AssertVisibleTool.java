@@ -2,9 +2,11 @@ package dev.apex.tools;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.SceneElement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -13,9 +15,22 @@ import java.util.Optional;
  * element. Until {@code timeout_ms} (default 5 s) has passed on the tool context's clock it keeps
  * observing every 250 ms through the context's sleeper, because a page may still be loading or
  * animating; then it fails with {@link dev.apex.core.ElementNotFoundException} carrying the last
- * scene.
+ * scene. Parsed into what is {@link Expected}.
  */
-public final class AssertVisibleTool implements Tool {
+public final class AssertVisibleTool implements Tool<AssertVisibleTool.Expected> {
+
+  /**
+   * What must be on screen.
+   *
+   * @param query the element by text and/or id, and flags; never without text or id
+   * @param timeout how long to keep observing for it ({@code timeout_ms}, default 5 s)
+   */
+  public record Expected(ElementQuery query, Duration timeout) {
+    public Expected {
+      Objects.requireNonNull(query, "query");
+      Objects.requireNonNull(timeout, "timeout");
+    }
+  }
 
   private static final List<ArgSpec> ARGS;
 
@@ -49,16 +64,17 @@ public final class AssertVisibleTool implements Tool {
   }
 
   @Override
-  public void validate(Map<String, Object> args) {
-    Tool.super.validate(args);
-    if (ElementQuery.from(name(), args, "id").hasNoTarget()) {
+  public Expected parse(Map<String, Object> args) {
+    ArgSpec.validate(name(), args(), args);
+    ElementQuery query = ElementQuery.from(name(), args, "id");
+    if (query.hasNoTarget()) {
       throw new InvalidInputException("assert_visible: give 'text' and/or 'id'");
     }
+    return new Expected(query, ElementWait.timeout(name(), args));
   }
 
   @Override
-  public SceneElement execute(Map<String, Object> args, ToolContext ctx) {
-    ElementQuery query = ElementQuery.from(name(), args, "id");
-    return ElementWait.await(ctx, query, ElementWait.timeout(name(), args)).element();
+  public SceneElement execute(Expected expected, ToolContext ctx) {
+    return ElementWait.await(ctx, expected.query(), expected.timeout()).element();
   }
 }

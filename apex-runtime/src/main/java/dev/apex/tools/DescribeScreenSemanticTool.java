@@ -21,7 +21,7 @@ import java.util.Objects;
  * answers with are mapped back to element ids. The only tool that may use {@code semantic}; {@code
  * describe_screen} stays untouched.
  */
-public final class DescribeScreenSemanticTool implements Tool {
+public final class DescribeScreenSemanticTool implements Tool<NoArgs> {
 
   /**
    * What the tool returns.
@@ -63,7 +63,13 @@ public final class DescribeScreenSemanticTool implements Tool {
   }
 
   @Override
-  public Output execute(Map<String, Object> args, ToolContext ctx) {
+  public NoArgs parse(Map<String, Object> args) {
+    ArgSpec.validate(name(), args(), args);
+    return NoArgs.NONE;
+  }
+
+  @Override
+  public Output execute(NoArgs args, ToolContext ctx) {
     Scene scene = describe.execute(args, ctx);
     Enrichment enrichment = enricher.enrich(scene, context(scene));
     return new Output(

@@ -9,7 +9,7 @@ import java.util.Map;
  * semantic labelling is {@code describe_screen_semantic}'s job, so this tool stays free of any LLM
  * dependency (seed 004, D7).
  */
-public final class DescribeScreenTool implements Tool {
+public final class DescribeScreenTool implements Tool<NoArgs> {
 
   @Override
   public String name() {
@@ -27,7 +27,13 @@ public final class DescribeScreenTool implements Tool {
   }
 
   @Override
-  public Scene execute(Map<String, Object> args, ToolContext ctx) {
+  public NoArgs parse(Map<String, Object> args) {
+    ArgSpec.validate(name(), args(), args);
+    return NoArgs.NONE;
+  }
+
+  @Override
+  public Scene execute(NoArgs args, ToolContext ctx) {
     return ctx.observe();
   }
 }

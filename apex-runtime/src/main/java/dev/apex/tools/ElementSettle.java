@@ -82,12 +82,6 @@ final class ElementSettle {
     return byId.isPresent() ? byId : ElementLocator.find(scene, query);
   }
 
-  /** The bound a tap's {@code settle_ms} argument gives, else {@code fallback}. */
-  static Duration bound(String tool, java.util.Map<String, Object> args, Duration fallback) {
-    Integer ms = Args.integer(tool, args, "settle_ms");
-    return ms == null ? fallback : Duration.ofMillis(ms);
-  }
-
   static ArgSpec boundArg() {
     return ArgSpec.optional(
         "settle_ms",

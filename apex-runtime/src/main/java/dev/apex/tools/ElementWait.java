@@ -50,7 +50,7 @@ final class ElementWait {
     }
   }
 
-  /** The {@code timeout_ms} argument, or the default. */
+  /** The {@code timeout_ms} argument, or the default; for a tool's parse. */
   static Duration timeout(String tool, java.util.Map<String, Object> args) {
     Integer ms = Args.integer(tool, args, "timeout_ms");
     return ms == null ? DEFAULT_TIMEOUT : Duration.ofMillis(ms);

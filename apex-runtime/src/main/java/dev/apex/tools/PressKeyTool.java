@@ -7,8 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code press_key}: presses {@code back}, {@code home} or {@code enter}. */
-public final class PressKeyTool implements Tool {
+/**
+ * {@code press_key}: presses {@code back}, {@code home} or {@code enter}; parsed into its {@link
+ * Key}.
+ */
+public final class PressKeyTool implements Tool<Key> {
 
   @Override
   public String name() {
@@ -35,8 +38,13 @@ public final class PressKeyTool implements Tool {
   }
 
   @Override
-  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
-    Key key = Key.parse(Args.requireString(name(), args, "key"));
+  public Key parse(Map<String, Object> args) {
+    ArgSpec.validate(name(), args(), args);
+    return Key.parse(Args.requireString(name(), args, "key"));
+  }
+
+  @Override
+  public Map<String, Object> execute(Key key, ToolContext ctx) {
     ctx.device().pressKey(key);
     return Map.of("key", key.name().toLowerCase(Locale.ROOT));
   }

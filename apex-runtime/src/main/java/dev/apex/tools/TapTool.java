@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,9 +22,32 @@ import java.util.Optional;
  * tapped where it stops, not where it was. It is tapped at the centre of its on-screen part.
  * Returns the point tapped and, for an element, its id; when the bound passed with the element
  * still moving, also {@code settled: false} and a {@code note} saying the last position seen was
- * tapped.
+ * tapped. Parsed into a {@link Tap}.
  */
-public final class TapTool implements Tool {
+public final class TapTool implements Tool<TapTool.Tap> {
+
+  /** A parsed tap: {@link AtPoint} or {@link OnElement}. */
+  public sealed interface Tap permits AtPoint, OnElement {}
+
+  /** A tap on the point ({@code x}, {@code y}), in screen pixels, both at least 0. */
+  public record AtPoint(int x, int y) implements Tap {}
+
+  /**
+   * A tap on the element {@code query} finds.
+   *
+   * @param query the element by id, resource id or handle and/or text, and flags
+   * @param timeout how long to keep looking for it ({@code timeout_ms}, default 5 s)
+   * @param settle how long to wait for it to hold still ({@code settle_ms}), or empty for the
+   *     context's {@link ToolContext#settleBound()}
+   */
+  public record OnElement(ElementQuery query, Duration timeout, Optional<Duration> settle)
+      implements Tap {
+    public OnElement {
+      Objects.requireNonNull(query, "query");
+      Objects.requireNonNull(timeout, "timeout");
+      Objects.requireNonNull(settle, "settle");
+    }
+  }
 
   /** The most a {@code settle_ms} argument or setting may ask for, in ms. */
   public static final int MAX_SETTLE_MS = 60_000;
@@ -38,7 +62,7 @@ public final class TapTool implements Tool {
    * @throws IllegalArgumentException naming {@code name} otherwise
    */
   public static Duration requireSettleBound(String name, Duration bound) {
-    java.util.Objects.requireNonNull(bound, name);
+    Objects.requireNonNull(bound, name);
     if (bound.isNegative() || bound.toMillis() > MAX_SETTLE_MS) {
       throw new IllegalArgumentException(
           name + " must be in [0, " + MAX_SETTLE_MS + "] ms, got " + bound.toMillis());
@@ -81,8 +105,8 @@ public final class TapTool implements Tool {
   }
 
   @Override
-  public void validate(Map<String, Object> args) {
-    Tool.super.validate(args);
+  public Tap parse(Map<String, Object> args) {
+    ArgSpec.validate(name(), args(), args);
     boolean point = args.get("x") != null || args.get("y") != null;
     boolean element = args.get("element") != null || args.get("text") != null;
     if (point == element) {
@@ -93,30 +117,36 @@ public final class TapTool implements Tool {
       if (args.size() != 2 || args.get("x") == null || args.get("y") == null) {
         throw new InvalidInputException("tap: a point needs both 'x' and 'y' and nothing else");
       }
-      if (Args.integer(name(), args, "x") < 0 || Args.integer(name(), args, "y") < 0) {
+      int x = Args.integer(name(), args, "x");
+      int y = Args.integer(name(), args, "y");
+      if (x < 0 || y < 0) {
         throw new InvalidInputException("tap: 'x' and 'y' must be >= 0 pixels");
       }
+      return new AtPoint(x, y);
     }
-    ElementQuery.from(name(), args, "element");
+    ElementQuery query = ElementQuery.from(name(), args, "element");
     Integer settle = Args.integer(name(), args, "settle_ms");
     if (settle != null && (settle < 0 || settle > MAX_SETTLE_MS)) {
       throw new InvalidInputException(
           "tap: 'settle_ms' must be in [0, " + MAX_SETTLE_MS + "] ms, got " + settle);
     }
+    return new OnElement(
+        query,
+        ElementWait.timeout(name(), args),
+        Optional.ofNullable(settle).map(Duration::ofMillis));
   }
 
   @Override
-  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
+  public Map<String, Object> execute(Tap tap, ToolContext ctx) {
     Map<String, Object> out = new LinkedHashMap<>();
-    if (args.get("x") != null) {
-      int x = Args.integer(name(), args, "x");
-      int y = Args.integer(name(), args, "y");
-      ctx.device().tap(x, y);
-      out.put("x", x);
-      out.put("y", y);
+    if (tap instanceof AtPoint p) {
+      ctx.device().tap(p.x(), p.y());
+      out.put("x", p.x());
+      out.put("y", p.y());
       return out;
     }
-    ElementQuery query = ElementQuery.from(name(), args, "element");
+    OnElement target = (OnElement) tap;
+    ElementQuery query = target.query();
     Scene scene = ctx.latestScene();
     Optional<SceneElement> found =
         scene == null ? Optional.empty() : ElementLocator.find(scene, query);
@@ -125,11 +155,11 @@ public final class TapTool implements Tool {
       element = found.get();
     } else {
       // Not on the screen the step was planned on: look again until it appears or time is up.
-      ElementWait.Found seen = ElementWait.await(ctx, query, ElementWait.timeout(name(), args));
+      ElementWait.Found seen = ElementWait.await(ctx, query, target.timeout());
       scene = seen.scene();
       element = seen.element();
     }
-    Duration bound = ElementSettle.bound(name(), args, ctx.settleBound());
+    Duration bound = target.settle().orElse(ctx.settleBound());
     ElementSettle.Result still = ElementSettle.await(ctx, query, scene, element, bound);
     int[] point = ElementLocator.tapPoint(still.scene(), still.element());
     ctx.device().tap(point[0], point[1]);

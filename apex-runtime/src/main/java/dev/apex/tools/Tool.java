@@ -9,13 +9,22 @@ import java.util.Optional;
  * One action a step can name. Implementations are stateless and thread-safe; everything they act on
  * comes through the {@link ToolContext}.
  *
+ * <p>A step's arguments are a map ({@link PlannedStep#args()}: what flows, planners, the timeline
+ * and listeners speak). A tool reads that map once, in {@link #parse}, into its typed value {@code
+ * A} (a record, or a sealed family of them), and {@link #execute} works on that value only: so a
+ * rule about the arguments lives in one place, a flow is rejected at load time with the message the
+ * executor would give, and a retried step is not read again. {@link ToolRegistry#parse} pairs a
+ * step with its parsed value as a {@link ParsedStep}, which is what the executor runs.
+ *
  * <p>Failure: {@link #execute} throws an {@link dev.apex.core.ApexException} subclass — {@link
  * dev.apex.core.DeviceException} (retriable) when the device did not answer, {@link
- * dev.apex.core.InvalidInputException} for bad arguments, {@link
- * dev.apex.core.ElementNotFoundException} when the screen lacks what the step asked for. A tool
- * never retries; the executor decides.
+ * dev.apex.core.InvalidInputException} when the device refuses an argument (an app it does not
+ * know), {@link dev.apex.core.ElementNotFoundException} when the screen lacks what the step asked
+ * for. A tool never retries; the executor decides.
+ *
+ * @param <A> the tool's parsed arguments; immutable
  */
-public interface Tool {
+public interface Tool<A> {
 
   /** The name steps use, in snake case, e.g. {@code launch_app}. */
   String name();
@@ -23,7 +32,10 @@ public interface Tool {
   /** One line saying what it does, for people and for an LLM choosing a tool. */
   String description();
 
-  /** The arguments it takes; {@link ArgSpec#jsonSchema} turns them into an input schema. */
+  /**
+   * The arguments it takes: the one definition of them, from which {@link ArgSpec#jsonSchema}
+   * builds every schema and {@link ArgSpec#validate} checks every step.
+   */
   List<ArgSpec> args();
 
   /**
@@ -35,13 +47,15 @@ public interface Tool {
   }
 
   /**
-   * Checks arguments without touching a device: names, types, required ones, allowed values, and
-   * any rule across arguments. Throws {@link dev.apex.core.InvalidInputException} naming the tool
-   * and the argument. Flow files are checked with this when they load.
+   * Reads a step's arguments into the tool's typed value, without touching a device: checks them
+   * against {@link #args()} ({@link ArgSpec#validate}: names, types, required ones, allowed
+   * values), then any rule across arguments, and resolves defaults. The only place a tool reads its
+   * argument map.
+   *
+   * @return the parsed arguments; never null
+   * @throws dev.apex.core.InvalidInputException with one line naming the tool and the argument
    */
-  default void validate(Map<String, Object> args) {
-    ArgSpec.validate(name(), args(), args);
-  }
+  A parse(Map<String, Object> args);
 
   /** The JSON schema of the arguments ({@code {"type": "object", "properties": …}}). */
   default Map<String, Object> inputSchema() {
@@ -49,19 +63,22 @@ public interface Tool {
   }
 
   /**
-   * Does it. Arguments have passed {@link #validate}.
+   * Does it, with arguments {@link #parse} returned. Called once per attempt; every attempt of a
+   * step gets the same value.
    *
    * @return a JSON-writable result (a record, a map, a string) or null
    */
-  Object execute(Map<String, Object> args, ToolContext ctx);
+  Object execute(A args, ToolContext ctx);
 
   /**
    * The step as it may be recorded and shown once it ran — in the timeline, progress lines, the
    * console and the planner's history: {@code step} itself, unless an argument must not be kept
    * (text typed into a password field). Only what is recorded changes: {@link #execute} always gets
    * the real arguments. Must not throw or touch the device.
+   *
+   * @param args what {@link #parse} made of {@code step}'s arguments
    */
-  default PlannedStep recorded(PlannedStep step, ToolContext ctx) {
+  default PlannedStep recorded(PlannedStep step, A args, ToolContext ctx) {
     return step;
   }
 }

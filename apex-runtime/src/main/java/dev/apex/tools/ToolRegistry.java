@@ -1,6 +1,7 @@
 package dev.apex.tools;
 
 import dev.apex.core.InvalidInputException;
+import dev.apex.core.PlannedStep;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -14,9 +15,9 @@ import java.util.TreeMap;
  */
 public final class ToolRegistry {
 
-  private final Map<String, Tool> tools;
+  private final Map<String, Tool<?>> tools;
 
-  private ToolRegistry(Map<String, Tool> tools) {
+  private ToolRegistry(Map<String, Tool<?>> tools) {
     this.tools = Collections.unmodifiableMap(tools);
   }
 
@@ -26,13 +27,11 @@ public final class ToolRegistry {
 
   /**
    * The built-in tools (the seeds' {@code default_tool_registry}): {@code describe_screen}, {@code
-   * launch_app}, {@code terminate_app}, {@code tap}, {@code type_text}, {@code swipe}, {@code
-   * press_key}, {@code wait} and {@code assert_visible}.
-   */
-  /**
-   * The default tools. {@code describe_screen_semantic} is registered with labelling off (it costs
-   * nothing and returns a null semantic scene); {@link #replace} it with one built on a configured
-   * {@code Enricher} to label screens.
+   * describe_screen_semantic}, {@code launch_app}, {@code terminate_app}, {@code tap}, {@code
+   * type_text}, {@code swipe}, {@code press_key}, {@code wait} and {@code assert_visible}. {@code
+   * describe_screen_semantic} is registered with labelling off (it costs nothing and returns a null
+   * semantic scene); {@link #replace} it with one built on a configured {@code Enricher} to label
+   * screens.
    */
   public static ToolRegistry defaultRegistry() {
     return of(
@@ -49,10 +48,10 @@ public final class ToolRegistry {
   }
 
   /** A registry with {@code tool} in place of the tool of the same name (added if none). */
-  public ToolRegistry replace(Tool tool) {
+  public ToolRegistry replace(Tool<?> tool) {
     Objects.requireNonNull(tool, "tool");
     ToolRegistry without = empty();
-    for (Tool t : tools()) {
+    for (Tool<?> t : tools()) {
       if (!t.name().equals(tool.name())) {
         without = without.register(t);
       }
@@ -60,9 +59,9 @@ public final class ToolRegistry {
     return without.register(tool);
   }
 
-  public static ToolRegistry of(Tool... tools) {
+  public static ToolRegistry of(Tool<?>... tools) {
     ToolRegistry registry = empty();
-    for (Tool tool : tools) {
+    for (Tool<?> tool : tools) {
       registry = registry.register(tool);
     }
     return registry;
@@ -72,26 +71,38 @@ public final class ToolRegistry {
    * A registry with {@code tool} added. Throws {@link InvalidInputException} when the name is
    * taken, since silently replacing a tool would change what existing steps do.
    */
-  public ToolRegistry register(Tool tool) {
+  public ToolRegistry register(Tool<?> tool) {
     Objects.requireNonNull(tool, "tool");
     String name = Objects.requireNonNull(tool.name(), "tool.name()");
     if (tools.containsKey(name)) {
       throw new InvalidInputException(
           "a tool named '" + name + "' is already registered; pick another name");
     }
-    Map<String, Tool> copy = new TreeMap<>(tools);
+    Map<String, Tool<?>> copy = new TreeMap<>(tools);
     copy.put(name, tool);
     return new ToolRegistry(copy);
   }
 
   /** The tool, or {@link InvalidInputException} listing the known tools. */
-  public Tool get(String name) {
-    Tool tool = name == null ? null : tools.get(name);
+  public Tool<?> get(String name) {
+    Tool<?> tool = name == null ? null : tools.get(name);
     if (tool == null) {
       throw new InvalidInputException(
           "unknown tool '" + name + "': use one of " + String.join(", ", names()));
     }
     return tool;
+  }
+
+  /**
+   * The step's tool with the step's arguments parsed by it ({@link Tool#parse}), once: what the
+   * executor runs, and how a flow's steps are checked when it loads.
+   *
+   * @throws InvalidInputException for an unknown tool (listing the known ones) or bad arguments
+   *     (the tool's one-line message)
+   */
+  public ParsedStep<?> parse(PlannedStep step) {
+    Objects.requireNonNull(step, "step");
+    return ParsedStep.of(get(step.action()), step);
   }
 
   public boolean contains(String name) {
@@ -104,7 +115,7 @@ public final class ToolRegistry {
   }
 
   /** The tools, sorted by name. */
-  public Collection<Tool> tools() {
+  public Collection<Tool<?>> tools() {
     return tools.values();
   }
 }

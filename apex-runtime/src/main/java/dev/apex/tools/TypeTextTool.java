@@ -9,6 +9,7 @@ import dev.apex.core.Secrets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -22,10 +23,29 @@ import java.util.Optional;
  * when that scene has one and reports no focus at all (some drivers do not): masking a user name by
  * mistake costs less than keeping a password.
  */
-public final class TypeTextTool implements Tool {
+public final class TypeTextTool implements Tool<TypeTextTool.Text> {
 
   /** What a secret text is recorded and shown as. */
   public static final String MASK = "••••";
+
+  /**
+   * What to type.
+   *
+   * @param text the text, not empty
+   * @param secret whether the step said {@code secret: true}; a password field on the scene makes
+   *     the text secret too, which only the scene at execution can tell
+   */
+  public record Text(String text, boolean secret) {
+    public Text {
+      Objects.requireNonNull(text, "text");
+    }
+
+    /** Without the text, which may be a password. */
+    @Override
+    public String toString() {
+      return "Text[" + text.length() + " chars" + (secret ? ", secret" : "") + "]";
+    }
+  }
 
   @Override
   public String name() {
@@ -53,16 +73,18 @@ public final class TypeTextTool implements Tool {
   }
 
   @Override
-  public void validate(Map<String, Object> args) {
-    Tool.super.validate(args);
-    if (Args.string(args, "text").isEmpty()) {
+  public Text parse(Map<String, Object> args) {
+    ArgSpec.validate(name(), args(), args);
+    String text = Args.string(args, "text");
+    if (text.isEmpty()) {
       throw new InvalidInputException("type_text: argument 'text' must not be empty");
     }
+    return new Text(text, Boolean.TRUE.equals(Args.bool(name(), args, "secret")));
   }
 
   @Override
-  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
-    String text = Args.string(args, "text");
+  public Map<String, Object> execute(Text args, ToolContext ctx) {
+    String text = args.text();
     if (isSecret(args, ctx.latestScene())) {
       Secrets.register(text);
     }
@@ -71,8 +93,8 @@ public final class TypeTextTool implements Tool {
   }
 
   @Override
-  public PlannedStep recorded(PlannedStep step, ToolContext ctx) {
-    if (!isSecret(step.args(), ctx.latestScene())) {
+  public PlannedStep recorded(PlannedStep step, Text parsed, ToolContext ctx) {
+    if (!isSecret(parsed, ctx.latestScene())) {
       return step;
     }
     Map<String, Object> args = new LinkedHashMap<>(step.args());
@@ -80,12 +102,8 @@ public final class TypeTextTool implements Tool {
     return new PlannedStep(step.action(), args);
   }
 
-  private static boolean isSecret(Map<String, Object> args, Scene scene) {
-    Object secret = args.get("secret");
-    if (Boolean.TRUE.equals(secret) || "true".equals(secret)) {
-      return true;
-    }
-    return scene != null && intoPasswordField(scene);
+  private static boolean isSecret(Text args, Scene scene) {
+    return args.secret() || scene != null && intoPasswordField(scene);
   }
 
   private static boolean intoPasswordField(Scene scene) {

@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * {@code wait}: waits {@code ms} milliseconds (0 to 600000) through the context's sleeper. An
  * interrupted wait restores the thread's interrupt flag and fails, so a cancelled task stops.
+ * Parsed into the {@link Duration} to wait.
  */
-public final class WaitTool implements Tool {
+public final class WaitTool implements Tool<Duration> {
 
   static final int MAX_MS = 600_000;
 
@@ -36,19 +37,20 @@ public final class WaitTool implements Tool {
   }
 
   @Override
-  public void validate(Map<String, Object> args) {
-    Tool.super.validate(args);
+  public Duration parse(Map<String, Object> args) {
+    ArgSpec.validate(name(), args(), args);
     int ms = Args.integer(name(), args, "ms");
     if (ms < 0 || ms > MAX_MS) {
       throw new InvalidInputException("wait: 'ms' must be 0.." + MAX_MS + ", got " + ms);
     }
+    return Duration.ofMillis(ms);
   }
 
   @Override
-  public Map<String, Object> execute(Map<String, Object> args, ToolContext ctx) {
-    int ms = Args.integer(name(), args, "ms");
+  public Map<String, Object> execute(Duration pause, ToolContext ctx) {
+    int ms = (int) pause.toMillis(); // at most MAX_MS: parse checked it
     try {
-      ctx.sleeper().sleep(Duration.ofMillis(ms));
+      ctx.sleeper().sleep(pause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       // A cancel's interruptible sleeper names the cancel (e.g. "cancelled: SIGINT").

@@ -13,6 +13,7 @@ import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.tools.ArgSpec;
+import dev.apex.tools.NoArgs;
 import dev.apex.tools.Tool;
 import dev.apex.tools.ToolContext;
 import dev.apex.tools.ToolRegistry;
@@ -122,7 +123,7 @@ class ExecutorTest {
 
   @Test
   void aToolThatThrowsABugIsAFailedResultNotRetried() {
-    Tool broken =
+    Tool<NoArgs> broken =
         tool(
             "broken",
             () -> {
@@ -138,8 +139,8 @@ class ExecutorTest {
 
   @Test
   void aToolWhoseValidationBreaksIsAFailedResult() {
-    Tool fragile =
-        new Tool() {
+    Tool<NoArgs> fragile =
+        new Tool<>() {
           @Override
           public String name() {
             return "fragile";
@@ -156,7 +157,13 @@ class ExecutorTest {
           }
 
           @Override
-          public Object execute(Map<String, Object> args, ToolContext ctx) {
+          public NoArgs parse(Map<String, Object> args) {
+            ArgSpec.validate(name(), args(), args);
+            return NoArgs.NONE;
+          }
+
+          @Override
+          public Object execute(NoArgs args, ToolContext ctx) {
             throw new AssertionError("never executed");
           }
         };
@@ -171,7 +178,7 @@ class ExecutorTest {
   @Test
   void aMissingElementFailureCarriesTheSceneItLookedAt() {
     Scene scene = new Scene(10, 10, List.of());
-    Tool finder =
+    Tool<NoArgs> finder =
         tool(
             "finder",
             () -> {
@@ -232,7 +239,7 @@ class ExecutorTest {
   @Test
   void aRetriableExceptionFromAnyToolIsRetried() {
     int[] calls = {0};
-    Tool flaky =
+    Tool<NoArgs> flaky =
         tool(
             "flaky",
             () -> {
@@ -249,8 +256,8 @@ class ExecutorTest {
     assertThat(calls[0]).isEqualTo(3);
   }
 
-  private static Tool tool(String name, Supplier<Object> body) {
-    return new Tool() {
+  private static Tool<NoArgs> tool(String name, Supplier<Object> body) {
+    return new Tool<>() {
       @Override
       public String name() {
         return name;
@@ -267,7 +274,13 @@ class ExecutorTest {
       }
 
       @Override
-      public Object execute(Map<String, Object> args, ToolContext ctx) {
+      public NoArgs parse(Map<String, Object> args) {
+        ArgSpec.validate(name, args(), args);
+        return NoArgs.NONE;
+      }
+
+      @Override
+      public Object execute(NoArgs args, ToolContext ctx) {
         return body.get();
       }
     };

@@ -62,7 +62,7 @@ class AssertVisibleToolTest {
 
   @Test
   void needsTextOrId() {
-    assertThatThrownBy(() -> assertVisible.validate(Map.of("checked", true)))
+    assertThatThrownBy(() -> assertVisible.parse(Map.of("checked", true)))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("assert_visible: give 'text' and/or 'id'");
   }

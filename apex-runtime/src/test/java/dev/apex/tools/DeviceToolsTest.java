@@ -53,11 +53,11 @@ class DeviceToolsTest {
   @Test
   void appToolsNeedExactlyOneId() {
     AppTool launch = new AppTool.Launch();
-    assertThatThrownBy(() -> launch.validate(Map.of()))
+    assertThatThrownBy(() -> launch.parse(Map.of()))
         .hasMessage("launch_app: give exactly one of 'app_id' or 'bundle_id'");
-    assertThatThrownBy(() -> launch.validate(Map.of("app_id", "a", "bundle_id", "b")))
+    assertThatThrownBy(() -> launch.parse(Map.of("app_id", "a", "bundle_id", "b")))
         .hasMessage("launch_app: give exactly one of 'app_id' or 'bundle_id'");
-    assertThatThrownBy(() -> launch.validate(Map.of("app_id", " ")))
+    assertThatThrownBy(() -> launch.parse(Map.of("app_id", " ")))
         .hasMessage("launch_app: argument 'app_id' must not be empty");
   }
 
@@ -67,7 +67,7 @@ class DeviceToolsTest {
 
     assertThat(f.device.events()).containsExactly(new TypeText("hunter2"));
     assertThat(out).isEqualTo(Map.of("chars", 7));
-    assertThatThrownBy(() -> new TypeTextTool().validate(Map.of("text", "")))
+    assertThatThrownBy(() -> new TypeTextTool().parse(Map.of("text", "")))
         .hasMessageContaining("must not be empty");
   }
 
@@ -93,11 +93,11 @@ class DeviceToolsTest {
   @Test
   void swipeRejectsMixedOrPartialArguments() {
     SwipeTool swipe = new SwipeTool();
-    assertThatThrownBy(() -> swipe.validate(Map.of("direction", "up", "from_x", 1)))
+    assertThatThrownBy(() -> swipe.parse(Map.of("direction", "up", "from_x", 1)))
         .hasMessageContaining("either 'direction' or all of");
-    assertThatThrownBy(() -> swipe.validate(Map.of("from_x", 1, "from_y", 1)))
+    assertThatThrownBy(() -> swipe.parse(Map.of("from_x", 1, "from_y", 1)))
         .hasMessageContaining("either 'direction' or all of");
-    assertThatThrownBy(() -> swipe.validate(Map.of("direction", "sideways")))
+    assertThatThrownBy(() -> swipe.parse(Map.of("direction", "sideways")))
         .hasMessage(
             "swipe: argument 'direction' must be one of up, down, left, right, got 'sideways'");
   }
@@ -110,7 +110,7 @@ class DeviceToolsTest {
 
     assertThat(f.device.events())
         .containsExactly(new PressKey(Key.BACK), new PressKey(Key.HOME), new PressKey(Key.ENTER));
-    assertThatThrownBy(() -> new PressKeyTool().validate(Map.of("key", "menu")))
+    assertThatThrownBy(() -> new PressKeyTool().parse(Map.of("key", "menu")))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("press_key: argument 'key' must be one of back, home, enter, got 'menu'");
   }
@@ -121,7 +121,7 @@ class DeviceToolsTest {
 
     assertThat(f.sleeper.sleeps()).containsExactly(Duration.ofMillis(500));
     assertThat(out).isEqualTo(Map.of("ms", 500));
-    assertThatThrownBy(() -> new WaitTool().validate(Map.of("ms", -1)))
+    assertThatThrownBy(() -> new WaitTool().parse(Map.of("ms", -1)))
         .hasMessage("wait: 'ms' must be 0..600000, got -1");
   }
 
@@ -137,7 +137,7 @@ class DeviceToolsTest {
               throw new InterruptedException();
             });
     try {
-      assertThatThrownBy(() -> new WaitTool().execute(Map.of("ms", 5), ctx))
+      assertThatThrownBy(() -> new WaitTool().execute(Duration.ofMillis(5), ctx))
           .isInstanceOf(NonRetriableException.class)
           .hasMessageContaining("interrupted");
       assertThat(Thread.currentThread().isInterrupted()).isTrue();

@@ -58,8 +58,7 @@ class TapSettleTest {
   @SuppressWarnings("unchecked")
   private Map<String, Object> tap(TapTool tool, Map<String, Object> args) {
     PlannedStep step = PlannedStep.of("tap", args);
-    tool.validate(step.args());
-    return (Map<String, Object>) tool.execute(step.args(), ctx);
+    return (Map<String, Object>) ParsedStep.of(tool, step).execute(ctx);
   }
 
   @Test
@@ -174,7 +173,7 @@ class TapSettleTest {
   void aSettleBoundOutOfRangeIsBadInput() {
     buttonMovingFor(0);
     TapTool tool = new TapTool();
-    assertThatThrownBy(() -> tool.validate(Map.of("text", "OK", "settle_ms", -1)))
+    assertThatThrownBy(() -> tool.parse(Map.of("text", "OK", "settle_ms", -1)))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("'settle_ms' must be in [0, 60000] ms");
     assertThatThrownBy(

@@ -100,15 +100,15 @@ class TapToolTest {
 
   @Test
   void rejectsArgumentsThatNameNoSingleTarget() {
-    assertThatThrownBy(() -> tap.validate(Map.of()))
+    assertThatThrownBy(() -> tap.parse(Map.of()))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("give 'element' or 'text'");
-    assertThatThrownBy(() -> tap.validate(Map.of("text", "OK", "x", 1, "y", 2)))
+    assertThatThrownBy(() -> tap.parse(Map.of("text", "OK", "x", 1, "y", 2)))
         .hasMessageContaining("not both");
-    assertThatThrownBy(() -> tap.validate(Map.of("x", 1)))
+    assertThatThrownBy(() -> tap.parse(Map.of("x", 1)))
         .hasMessageContaining("needs both 'x' and 'y'");
-    assertThatThrownBy(() -> tap.validate(Map.of("x", -1, "y", 2))).hasMessageContaining(">= 0");
-    assertThatThrownBy(() -> tap.validate(Map.of("text", "OK", "checked", "yes")))
+    assertThatThrownBy(() -> tap.parse(Map.of("x", -1, "y", 2))).hasMessageContaining(">= 0");
+    assertThatThrownBy(() -> tap.parse(Map.of("text", "OK", "checked", "yes")))
         .hasMessageContaining("'checked' must be a boolean");
   }
 }

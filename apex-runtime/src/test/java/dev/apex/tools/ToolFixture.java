@@ -37,11 +37,9 @@ final class ToolFixture {
     return this;
   }
 
-  /** Validates then executes, as the executor does. */
-  Object run(Tool tool, Map<String, Object> args) {
-    PlannedStep step = PlannedStep.of(tool.name(), args);
-    tool.validate(step.args());
-    return tool.execute(step.args(), ctx);
+  /** Parses then executes, as the executor does. */
+  Object run(Tool<?> tool, Map<String, Object> args) {
+    return ParsedStep.of(tool, PlannedStep.of(tool.name(), args)).execute(ctx);
   }
 
   private Scene observe() {

@@ -48,7 +48,7 @@ class ToolRegistryTest {
 
   @Test
   void everyDefaultToolDescribesItselfAndItsArguments() {
-    for (Tool tool : ToolRegistry.defaultRegistry().tools()) {
+    for (Tool<?> tool : ToolRegistry.defaultRegistry().tools()) {
       assertThat(tool.description()).as(tool.name()).isNotBlank().doesNotContain("\n");
       Map<String, Object> schema = tool.inputSchema();
       assertThat(schema).as(tool.name()).containsEntry("type", "object");

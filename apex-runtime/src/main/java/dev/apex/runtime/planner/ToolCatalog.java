@@ -66,7 +66,7 @@ final class ToolCatalog {
         ElementQuery.flagArgs().stream().map(ArgSpec::name).collect(Collectors.toSet());
     List<ToolDefinition> definitions = new ArrayList<>();
     int optional = 0;
-    for (Tool tool : registry.tools()) {
+    for (Tool<?> tool : registry.tools()) {
       if (hidden.contains(tool.name())) {
         continue;
       }

@@ -23,9 +23,9 @@ public interface ToolInterceptor {
   /** The call being made, and the rest of the chain. */
   interface Chain {
 
-    Tool tool();
+    Tool<?> tool();
 
-    /** The step's arguments, validated by the tool. The same instance on every retry of a step. */
+    /** The step's arguments, parsed by the tool. The same instance on every retry of a step. */
     Map<String, Object> args();
 
     ToolContext context();

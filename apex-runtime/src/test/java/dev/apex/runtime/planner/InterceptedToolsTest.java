@@ -2,6 +2,7 @@ package dev.apex.runtime.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
@@ -46,8 +47,8 @@ class InterceptedToolsTest {
 
     ToolRegistry wrapped =
         InterceptedTools.wrap(ToolRegistry.defaultRegistry(), List.of(outer, inner));
-    Tool pressKey = wrapped.get("press_key");
-    pressKey.execute(Map.of("key", "back"), ctx);
+    Tool<?> pressKey = wrapped.get("press_key");
+    wrapped.parse(PlannedStep.of("press_key", Map.of("key", "back"))).execute(ctx);
 
     assertThat(calls).containsExactly("outer press_key", "inner home", "outer done");
     assertThat(device.events()).containsExactly(new FakeDevice.PressKey(dev.apex.device.Key.HOME));

@@ -14,6 +14,7 @@ import dev.apex.llm.ToolCall;
 import dev.apex.llm.ToolDefinition;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.tools.ArgSpec;
+import dev.apex.tools.NoArgs;
 import dev.apex.tools.Tool;
 import dev.apex.tools.ToolContext;
 import dev.apex.tools.ToolRegistry;
@@ -161,7 +162,7 @@ class PromptPartsTest {
   }
 
   /** A tool with one optional argument, for catalog limits. */
-  private record Named(String name) implements Tool {
+  private record Named(String name) implements Tool<NoArgs> {
     @Override
     public String description() {
       return "test";
@@ -173,7 +174,13 @@ class PromptPartsTest {
     }
 
     @Override
-    public Object execute(Map<String, Object> args, ToolContext ctx) {
+    public NoArgs parse(Map<String, Object> args) {
+      ArgSpec.validate(name, args(), args);
+      return NoArgs.NONE;
+    }
+
+    @Override
+    public Object execute(NoArgs args, ToolContext ctx) {
       return null;
     }
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
+import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
@@ -12,6 +13,7 @@ import dev.apex.llm.SemanticScene;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
+import dev.apex.tools.ParsedStep;
 import dev.apex.tools.ToolContext;
 import dev.apex.tools.ToolRegistry;
 import java.util.ArrayList;
@@ -88,8 +90,7 @@ class SafetyInterceptorTest {
   }
 
   private Object run(ToolRegistry tools, String tool, Map<String, Object> args, Scene scene) {
-    tools.get(tool).validate(args);
-    return tools.get(tool).execute(args, on(scene));
+    return tools.parse(PlannedStep.of(tool, args)).execute(on(scene));
   }
 
   @Test
@@ -194,10 +195,11 @@ class SafetyInterceptorTest {
   @Test
   void aConfirmedActionRunsAndItsRetryIsNotAskedAgain() {
     ToolRegistry tools = guarded(SafetyPolicy.defaults(), true);
-    Map<String, Object> args = Map.of("text", "Pay now");
+    // A retry executes the step the executor parsed once again.
+    ParsedStep<?> step = tools.parse(PlannedStep.of("tap", Map.of("text", "Pay now")));
 
-    run(tools, "tap", args, CHECKOUT);
-    run(tools, "tap", args, CHECKOUT);
+    step.execute(on(CHECKOUT));
+    step.execute(on(CHECKOUT));
 
     assertThat(asked).hasSize(1);
     assertThat(device.events()).hasSize(2);
