@@ -3,7 +3,6 @@ package dev.apex.cli;
 import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;
 import dev.apex.device.Device;
-import dev.apex.llm.LlmUsage;
 import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
 import dev.apex.perception.ocr.TesseractOcr;
@@ -14,8 +13,6 @@ import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
 import dev.apex.tools.DescribeScreenSemanticTool;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The CLI's observe step: capture the device, perceive (tree + OCR when Tesseract is installed),
@@ -69,14 +66,12 @@ final class Observe implements Observer {
       return new Observation(scene, capture.screenshot());
     }
     Enrichment enrichment = enricher.enrich(scene, compactContext(scene, goal));
-    Map<String, Object> annotations = new LinkedHashMap<>();
-    if (enrichment.usage() != null && !enrichment.usage().equals(LlmUsage.NONE)) {
-      annotations.put("llm_usage", enrichment.usage());
-    }
-    if (!enrichment.available()) {
-      annotations.put("semantic_unavailable", enrichment.reason());
-    }
-    return new Observation(scene, capture.screenshot(), enrichment.semanticScene(), annotations);
+    return new Observation(
+        scene,
+        capture.screenshot(),
+        enrichment.semanticScene(),
+        enrichment.available() ? null : enrichment.reason(),
+        enrichment.usage());
   }
 
   /**

@@ -12,6 +12,7 @@ import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.TimelineRecorder;
 import dev.apex.runtime.planner.ClaudeAgent;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;

@@ -6,6 +6,8 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -30,6 +32,16 @@ class ArchitectureTest {
             .importPackages("dev.apex");
   }
 
+  /** The llm and world classes other than their models (what storage may read back). */
+  private static final DescribedPredicate<JavaClass> OUTSIDE_THE_LLM_AND_WORLD_MODELS =
+      resideInAnyPackage("dev.apex.llm..", "dev.apex.world..")
+          .and(
+              not(
+                  nameMatching(
+                      "dev\\.apex\\.(llm\\.(SemanticScene|LlmUsage)"
+                          + "|world\\.(WorldState|WorldEvent))(\\$.*)?")))
+          .as("llm or world classes other than SemanticScene, LlmUsage, WorldState, WorldEvent");
+
   private static void check(ArchRule rule) {
     rule.check(classes);
   }
@@ -43,6 +55,7 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage(
+                "dev.apex.timeline..",
                 "dev.apex.device..",
                 "dev.apex.perception..",
                 "dev.apex.semantic..",
@@ -168,22 +181,43 @@ class ArchitectureTest {
   }
 
   @Test
-  void storageUsesOnlyCore() {
+  void storageUsesOnlyCoreTheTimelineApiAndTheLlmAndWorldModels() {
     check(
         noClasses()
             .that()
             .resideInAPackage("dev.apex.storage..")
             .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                "dev.apex.device..",
-                "dev.apex.perception..",
-                "dev.apex.semantic..",
-                "dev.apex.world..",
-                "dev.apex.runtime..",
-                "dev.apex.tools..",
-                "dev.apex.console..",
-                "dev.apex.cli.."));
+            .dependOnClassesThat(
+                resideInAnyPackage(
+                        "dev.apex.device..",
+                        "dev.apex.perception..",
+                        "dev.apex.semantic..",
+                        "dev.apex.runtime..",
+                        "dev.apex.tools..",
+                        "dev.apex.console..",
+                        "dev.apex.cli..")
+                    .or(OUTSIDE_THE_LLM_AND_WORLD_MODELS)));
+  }
+
+  @Test
+  void theTimelineApiUsesOnlyCoreAndTheLlmAndWorldModels() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("dev.apex.timeline..")
+            .should()
+            .dependOnClassesThat(
+                resideInAnyPackage(
+                        "dev.apex.device..",
+                        "dev.apex.perception..",
+                        "dev.apex.semantic..",
+                        "dev.apex.runtime..",
+                        "dev.apex.tools..",
+                        "dev.apex.storage..",
+                        "dev.apex.console..",
+                        "dev.apex.cli..",
+                        "java.sql..")
+                    .or(OUTSIDE_THE_LLM_AND_WORLD_MODELS)));
   }
 
   @Test

@@ -34,11 +34,12 @@ public interface Planner {
   }
 
   /**
-   * What to record with the first step of the plan just returned, e.g. {@code llm_usage}: the
-   * runner calls this once right after each {@code plan} that returned steps and adds the entries
-   * to that step's {@link dev.apex.core.StepRecord#annotations()}; an entry whose name the observer
-   * also used is recorded as a list of both values, the observer's first. Values must be
-   * JSON-writable. The default records nothing.
+   * What to record with the first step of the plan just returned: the runner calls this once right
+   * after each {@code plan} that returned steps and reads its {@code llm_usage} entry (a {@code
+   * dev.apex.runtime.planner.LlmTotals}, an {@link dev.apex.llm.LlmUsage}, a {@link
+   * dev.apex.timeline.StepUsage}, or a list of them) into that step's {@link
+   * dev.apex.timeline.StepExtras#llmUsage()}, after the observer's. Other entries and values of
+   * other types are not recorded (the runner logs them). The default records nothing.
    */
   default Map<String, Object> stepAnnotations() {
     return Map.of();

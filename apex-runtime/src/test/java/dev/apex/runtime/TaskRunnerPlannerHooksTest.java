@@ -7,10 +7,13 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticScene;
+import dev.apex.runtime.planner.LlmTotals;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
+import dev.apex.timeline.StepUsage;
 import dev.apex.tools.TestScenes;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the runner offers a planner beyond plan(): a status of its choosing through {@link
- * StopTaskException}, annotations for the first step of each plan, and the latest semantic scene.
+ * StopTaskException}, its usage recorded with the first step of each plan, and the latest semantic
+ * scene.
  */
 class TaskRunnerPlannerHooksTest {
 
@@ -28,11 +32,13 @@ class TaskRunnerPlannerHooksTest {
   private final RecordingListener listener = new RecordingListener();
   private final SemanticScene labels = new SemanticScene("settings", List.of(), List.of());
 
+  private static final LlmUsage LABELLING = new LlmUsage(400, 30, 0, 1200);
+  private static final LlmUsage PLANNER_TOKENS = new LlmUsage(900, 60, 0, 2300);
+  private static final LlmTotals PLANNER = new LlmTotals("m", 1, 900, 60, 0, 2300, 0.25);
+
   private TaskRunner.Builder runner(Planner planner) {
     return TaskRunner.builder(
-            device,
-            () -> new Observation(TestScenes.settingsMain(), null, labels, Map.of()),
-            planner)
+            device, () -> new Observation(TestScenes.settingsMain(), null, labels), planner)
         .clock(clock)
         .sleeper(new RecordingSleeper(clock))
         .random(new FixedRandom(0.0))
@@ -89,7 +95,7 @@ class TaskRunnerPlannerHooksTest {
 
           @Override
           public Map<String, Object> stepAnnotations() {
-            return Map.of("llm_usage", Map.of("calls", plans));
+            return Map.of("llm_usage", new LlmTotals("m", plans, 10, 1, 0, 0, 0.5));
           }
         };
 
@@ -97,12 +103,14 @@ class TaskRunnerPlannerHooksTest {
 
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
     assertThat(listener.records).hasSize(4);
-    assertThat(listener.records.get(0).annotations())
-        .containsEntry("llm_usage", Map.of("calls", 1));
-    assertThat(listener.records.get(1).annotations()).doesNotContainKey("llm_usage");
-    assertThat(listener.records.get(2).annotations())
-        .containsEntry("llm_usage", Map.of("calls", 2));
-    assertThat(listener.records.get(0).annotations()).containsKeys("semantic_scene", "world");
+    assertThat(listener.records.get(0).extras().llmUsage())
+        .containsExactly(new StepUsage("m", 1, new LlmUsage(10, 1, 0, 0), 0.5));
+    assertThat(listener.records.get(1).extras().llmUsage()).isEmpty();
+    assertThat(listener.records.get(2).extras().llmUsage())
+        .extracting(StepUsage::calls)
+        .containsExactly(2);
+    assertThat(listener.records.get(0).extras().semanticScene()).isEqualTo(labels);
+    assertThat(listener.records.get(0).extras().world()).isNotNull();
     assertThat(seen).containsOnly(labels);
   }
 
@@ -119,15 +127,13 @@ class TaskRunnerPlannerHooksTest {
 
           @Override
           public Map<String, Object> stepAnnotations() {
-            return Map.of("llm_usage", "planner");
+            return Map.of("llm_usage", PLANNER);
           }
         };
 
     TaskRunner.builder(
             device,
-            () ->
-                new Observation(
-                    TestScenes.settingsMain(), null, null, Map.of("llm_usage", "labelling")),
+            () -> new Observation(TestScenes.settingsMain(), null, null, "timeout", LABELLING),
             planner)
         .clock(clock)
         .sleeper(new RecordingSleeper(clock))
@@ -135,8 +141,37 @@ class TaskRunnerPlannerHooksTest {
         .build()
         .run("wait");
 
-    assertThat(listener.records.get(0).annotations())
-        .containsEntry("llm_usage", List.of("labelling", "planner"));
+    assertThat(listener.records.get(0).extras().llmUsage())
+        .containsExactly(StepUsage.of(LABELLING), new StepUsage("m", 1, PLANNER_TOKENS, 0.25));
+    assertThat(listener.records.get(0).extras().semanticUnavailable()).isEqualTo("timeout");
+  }
+
+  @Test
+  void theLabellingCallIsCountedOnceWithTheFirstStepOfItsPlanAndItsOutcomeWithEveryStep() {
+    Planner planner =
+        (goal, scene, context) ->
+            context.stepCount() == 0
+                ? List.of(
+                    PlannedStep.of("wait", Map.of("ms", 1)),
+                    PlannedStep.of("wait", Map.of("ms", 2)))
+                : List.of();
+
+    TaskRunner.builder(
+            device,
+            () -> new Observation(TestScenes.settingsMain(), null, null, "overloaded", LABELLING),
+            planner)
+        .clock(clock)
+        .sleeper(new RecordingSleeper(clock))
+        .listener(listener)
+        .build()
+        .run("wait");
+
+    assertThat(listener.records).hasSize(2);
+    assertThat(listener.records.get(0).extras().llmUsage())
+        .containsExactly(StepUsage.of(LABELLING));
+    assertThat(listener.records.get(1).extras().llmUsage()).isEmpty();
+    assertThat(listener.records)
+        .allSatisfy(r -> assertThat(r.extras().semanticUnavailable()).isEqualTo("overloaded"));
   }
 
   @Test
@@ -160,6 +195,6 @@ class TaskRunnerPlannerHooksTest {
 
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
     assertThat(listener.records).hasSize(1);
-    assertThat(listener.records.get(0).annotations()).doesNotContainKey("llm_usage");
+    assertThat(listener.records.get(0).extras().llmUsage()).isEmpty();
   }
 }
