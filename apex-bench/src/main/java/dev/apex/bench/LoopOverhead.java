@@ -2,7 +2,6 @@ package dev.apex.bench;
 
 import dev.apex.core.Scene;
 import dev.apex.core.Sleeper;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.sim.SimDevice;
@@ -13,6 +12,7 @@ import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.storage.SqliteTimeline;
+import dev.apex.timeline.StepRecord;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldConfig;
 import java.io.IOException;

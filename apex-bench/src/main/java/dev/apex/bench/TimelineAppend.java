@@ -3,11 +3,12 @@ package dev.apex.bench;
 import dev.apex.core.Json;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
-import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.storage.SqliteTimeline;
+import dev.apex.timeline.StepExtras;
+import dev.apex.timeline.StepRecord;
 import dev.apex.world.WorldState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -83,7 +84,7 @@ public final class TimelineAppend {
                             Duration.ZERO,
                             Duration.ofMillis(12),
                             png,
-                            Map.of("world", world));
+                            new StepExtras(null, null, List.of(), world));
                     timeline.append(record);
                     return record;
                   },

@@ -2,11 +2,11 @@ package dev.apex.cli;
 
 import dev.apex.core.Scene;
 import dev.apex.core.Secrets;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.SceneDiff;
 import dev.apex.runtime.TaskListener;
+import dev.apex.timeline.StepRecord;
 import java.io.PrintWriter;
 
 /**

@@ -11,6 +11,7 @@ import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.TimelineRecorder;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.AgentRun;

@@ -1,10 +1,10 @@
 package dev.apex.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Text;
 import dev.apex.storage.StoredStep;
+import dev.apex.world.WorldState;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -45,12 +45,12 @@ final class StepLines {
     if (!s.success() && s.error() != null) {
       line.append("  error: ").append(shorten(s.error(), 120));
     }
-    JsonNode world = s.annotations().get("world");
-    if (world != null && world.isObject()) {
+    WorldState world = s.extras().world();
+    if (world != null) {
       line.append("  [app ")
-          .append(world.path("currentApp").asText("-"))
+          .append(world.currentApp() == null ? "-" : world.currentApp())
           .append(", page ")
-          .append(world.path("currentPage").asText("-"))
+          .append(world.currentPage() == null ? "-" : world.currentPage())
           .append("]");
     }
     return line.toString();

@@ -65,6 +65,16 @@ class ArchitectureTest {
             .importPackages("dev.apex");
   }
 
+  /** The llm and world classes other than their models (what storage may read back). */
+  private static final DescribedPredicate<JavaClass> OUTSIDE_THE_LLM_AND_WORLD_MODELS =
+      resideInAnyPackage("dev.apex.llm..", "dev.apex.world..")
+          .and(
+              not(
+                  nameMatching(
+                      "dev\\.apex\\.(llm\\.(SemanticScene|LlmUsage)"
+                          + "|world\\.(WorldState|WorldEvent))(\\$.*)?")))
+          .as("llm or world classes other than SemanticScene, LlmUsage, WorldState, WorldEvent");
+
   private static void check(ArchRule rule) {
     rule.check(classes);
   }
@@ -340,24 +350,47 @@ class ArchitectureTest {
   }
 
   @Test
-  void storageUsesOnlyCore() {
+  void storageUsesOnlyCoreTheTimelineApiAndTheLlmAndWorldModels() {
     check(
         noClasses()
             .that()
             .resideInAPackage("dev.apex.storage..")
             .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                concat(
-                    SHELLS,
-                    "dev.apex.device..",
-                    "dev.apex.perception..",
-                    "dev.apex.semantic..",
-                    "dev.apex.anthropic..",
-                    "dev.apex.world..",
-                    "dev.apex.runtime..",
-                    "dev.apex.tools..",
-                    "dev.apex.config..")));
+            .dependOnClassesThat(
+                resideInAnyPackage(
+                        concat(
+                            SHELLS,
+                            "dev.apex.device..",
+                            "dev.apex.perception..",
+                            "dev.apex.semantic..",
+                            "dev.apex.anthropic..",
+                            "dev.apex.runtime..",
+                            "dev.apex.tools..",
+                            "dev.apex.config.."))
+                    .or(OUTSIDE_THE_LLM_AND_WORLD_MODELS)));
+  }
+
+  @Test
+  void theTimelineApiUsesOnlyCoreAndTheLlmAndWorldModels() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("dev.apex.timeline..")
+            .should()
+            .dependOnClassesThat(
+                resideInAnyPackage(
+                        "dev.apex.device..",
+                        "dev.apex.perception..",
+                        "dev.apex.semantic..",
+                        "dev.apex.runtime..",
+                        "dev.apex.tools..",
+                        "dev.apex.storage..",
+                        "dev.apex.anthropic..",
+                        "dev.apex.config..",
+                        "dev.apex.console..",
+                        "dev.apex.cli..",
+                        "java.sql..")
+                    .or(OUTSIDE_THE_LLM_AND_WORLD_MODELS)));
   }
 
   @Test

@@ -7,6 +7,7 @@ import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.TimelineRecorder;
 import dev.apex.storage.Timeline;
 import java.time.Duration;
 import java.util.Map;
@@ -123,7 +124,7 @@ final class RunningTasks {
   }
 
   private void run(Running task, PreparedTask prepared) {
-    TimelineRecorder recorder = new TimelineRecorder(timeline, task.id());
+    TimelineRecorder recorder = TimelineRecorder.forStartedTask(timeline, task.id());
     try {
       TaskOutcome outcome =
           prepared.run(task.id(), recorder, task.cancellation(), task.confirmer());

@@ -6,21 +6,20 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
 import dev.apex.core.TaskRecord;
+import dev.apex.storage.StepExtrasJson;
 import dev.apex.storage.StoredStep;
+import dev.apex.timeline.StepExtras;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Iterator;
-import java.util.Map;
-import java.util.Set;
 
 /**
- * The JSON the API answers with, built from timeline rows. Annotations are passed on as opaque
- * JSON: the well-known ones ({@code semantic_scene}, {@code world}, {@code llm_usage}) under their
- * own keys, any other under {@code annotations}. Stateless.
+ * The JSON the API answers with, built from timeline rows. A step's typed extras ({@link
+ * StoredStep#extras()}) are shown under their own keys ({@code semantic_scene}, {@code world},
+ * {@code llm_usage}, in their stored form), and under {@code annotations} the reason labels are
+ * missing ({@code semantic_unavailable}) with every annotation this version does not read as a
+ * type, as stored. Stateless.
  */
 final class Views {
-
-  static final Set<String> KNOWN_ANNOTATIONS = Set.of("semantic_scene", "world", "llm_usage");
 
   private Views() {}
 
@@ -59,18 +58,16 @@ final class Views {
     node.set("planned_step", tree(step.stepJson()));
     node.set("result", tree(step.resultJson()));
     node.set("scene", tree(step.sceneJson()));
-    JsonNode annotations = tree(step.annotationsJson());
+    StepExtrasJson.Read read = extras(step);
+    StepExtras extras = read.extras();
+    node.set(StepExtrasJson.SEMANTIC_SCENE, value(extras.semanticScene()));
+    node.set(StepExtrasJson.WORLD, value(extras.world()));
+    node.set(StepExtrasJson.LLM_USAGE, StepExtrasJson.usage(extras.llmUsage()));
     ObjectNode others = Json.mapper().createObjectNode();
-    for (String key : new String[] {"semantic_scene", "world", "llm_usage"}) {
-      node.set(
-          key, annotations.path(key).isMissingNode() ? NullNode.instance : annotations.get(key));
+    if (extras.semanticUnavailable() != null) {
+      others.put(StepExtrasJson.SEMANTIC_UNAVAILABLE, extras.semanticUnavailable());
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = annotations.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> entry = it.next();
-      if (!KNOWN_ANNOTATIONS.contains(entry.getKey())) {
-        others.set(entry.getKey(), entry.getValue());
-      }
-    }
+    others.setAll(read.others());
     node.set("annotations", others);
     ObjectNode timings = node.putObject("timings_ms");
     timings.put("observe", millis(step.observeTime()));
@@ -112,10 +109,18 @@ final class Views {
     return node;
   }
 
-  /** The step's {@code world} annotation, or JSON null. */
+  /** The world state after the step, or JSON null. */
   static JsonNode world(StoredStep step) {
-    JsonNode world = tree(step.annotationsJson()).get("world");
-    return world == null ? NullNode.instance : world;
+    return value(extras(step).extras().world());
+  }
+
+  /** The step's extras; a row this console cannot read shows none rather than failing the page. */
+  private static StepExtrasJson.Read extras(StoredStep step) {
+    return StepExtrasJson.read(tree(step.annotationsJson()));
+  }
+
+  private static JsonNode value(Object typed) {
+    return typed == null ? NullNode.instance : Json.mapper().valueToTree(typed);
   }
 
   private static JsonNode tree(String json) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.core.InvalidInputException;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
@@ -13,6 +12,7 @@ import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.planner.PlannerModels;
+import dev.apex.timeline.StepRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package dev.apex.console;
 
 import dev.apex.core.PlannedStep;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.Cancellation;
@@ -11,6 +10,7 @@ import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.testkit.FakeDevice;
+import dev.apex.timeline.StepRecord;
 import dev.apex.tools.ToolRegistry;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,9 +6,14 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
-import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
+import dev.apex.llm.LlmUsage;
+import dev.apex.llm.SemanticScene;
+import dev.apex.timeline.StepExtras;
+import dev.apex.timeline.StepRecord;
+import dev.apex.timeline.StepUsage;
+import dev.apex.world.WorldState;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -16,7 +21,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,25 +58,15 @@ final class TestSteps {
   /** Step {@code index}: tap Wi-Fi, with world, semantic scene, LLM usage and a screenshot. */
   static StepRecord tapWifi(TaskId task, int index) {
     PlannedStep step = PlannedStep.of("tap", Map.of("text", "Wi-Fi"));
-    Map<String, Object> annotations = new LinkedHashMap<>();
-    annotations.put(
-        "semantic_scene",
-        Map.of(
-            "page", "settings",
-            "intents", List.of("open Wi-Fi settings"),
-            "widgets",
-                List.of(Map.of("element_id", "n0/wifi_row", "purpose", "open Wi-Fi settings"))));
-    annotations.put(
-        "world",
-        Map.of(
-            "currentApp",
-            "com.android.settings",
-            "currentPage",
-            "settings/wifi",
-            "variables",
-            Map.of()));
-    annotations.put("llm_usage", Map.of("inputTokens", 1200, "outputTokens", 80));
-    annotations.put("semantic_unavailable", "none");
+    StepExtras extras =
+        new StepExtras(
+            new SemanticScene(
+                "settings",
+                List.of("open Wi-Fi settings"),
+                List.of(new SemanticScene.Widget("n0/wifi_row", "open Wi-Fi settings"))),
+            "none",
+            List.of(StepUsage.of(new LlmUsage(1200, 80, 0, 0))),
+            new WorldState("com.android.settings", "settings/wifi", null, Map.of(), List.of()));
     return new StepRecord(
         task,
         index,
@@ -85,7 +79,7 @@ final class TestSteps {
         Duration.ofMillis(3),
         Duration.ofMillis(40),
         png(),
-        annotations);
+        extras);
   }
 
   /** A screenshot of {@link #SCENE}: a white screen with the Wi-Fi row and the Bluetooth text. */

@@ -1,10 +1,8 @@
 package dev.apex.runtime;
 
 import dev.apex.core.Scene;
+import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticScene;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -13,23 +11,33 @@ import java.util.Objects;
  * @param scene the perceived screen, never null
  * @param screenshot the PNG it was perceived from, or null when the device gave none
  * @param semanticScene the scene's labels when an observer enriched it (seed 004), else null
- * @param annotations JSON-able extras the observer wants recorded with the step (e.g. {@code
- *     llm_usage}, {@code semantic_unavailable}); empty when none
+ * @param semanticUnavailable why labels were asked for and did not come (e.g. {@code overloaded},
+ *     as {@link dev.apex.llm.FailureReason#code()} gives it), or null; blank reads as null
+ * @param usage the token usage of the labelling call, or null when none was made ({@link
+ *     LlmUsage#NONE} reads as null)
  */
 public record Observation(
-    Scene scene, byte[] screenshot, SemanticScene semanticScene, Map<String, Object> annotations) {
+    Scene scene,
+    byte[] screenshot,
+    SemanticScene semanticScene,
+    String semanticUnavailable,
+    LlmUsage usage) {
 
   public Observation {
     Objects.requireNonNull(scene, "scene");
-    annotations =
-        annotations == null || annotations.isEmpty()
-            ? Map.of()
-            : Collections.unmodifiableMap(new LinkedHashMap<>(annotations));
+    semanticUnavailable =
+        semanticUnavailable == null || semanticUnavailable.isBlank() ? null : semanticUnavailable;
+    usage = LlmUsage.NONE.equals(usage) ? null : usage;
+  }
+
+  /** An observation labelled by a call whose usage and failure are not recorded. */
+  public Observation(Scene scene, byte[] screenshot, SemanticScene semanticScene) {
+    this(scene, screenshot, semanticScene, null, null);
   }
 
   /** An observation without semantic labels. */
   public Observation(Scene scene, byte[] screenshot) {
-    this(scene, screenshot, null, Map.of());
+    this(scene, screenshot, null, null, null);
   }
 
   public static Observation of(Scene scene) {

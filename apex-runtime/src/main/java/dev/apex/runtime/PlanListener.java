@@ -7,8 +7,8 @@ import dev.apex.llm.LlmUsage;
  * and, when it judges the goal reached, why. A planner reports to {@link
  * TaskContext#planListener()}; the runner records the calls made during one {@code plan} with the
  * first step of that plan (the {@value #LLM_USAGE} entry of its {@link
- * dev.apex.core.StepRecord#annotations() annotations}) and passes every report on to the listeners
- * given to {@link TaskRunner.Builder#planListener}, so a shell can sum a task's spend.
+ * dev.apex.timeline.StepRecord#annotations() annotations}) and passes every report on to the
+ * listeners given to {@link TaskRunner.Builder#planListener}, so a shell can sum a task's spend.
  *
  * <p>Called on the task's thread. Implementations must be fast and should not throw; the runner
  * logs and ignores what a listener throws. Every method defaults to doing nothing.

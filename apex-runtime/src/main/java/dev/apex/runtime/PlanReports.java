@@ -2,6 +2,8 @@ package dev.apex.runtime;
 
 import dev.apex.llm.LlmUsage;
 import dev.apex.runtime.planner.LlmTotals;
+import dev.apex.timeline.StepUsage;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,15 +33,21 @@ final class PlanReports implements PlanListener {
   }
 
   /**
-   * The {@value #LLM_USAGE} entry for the first step of the plan just made: the {@link LlmTotals}
-   * of its calls (a list of them, one per model, if it called several); empty when it called none.
+   * The usage to record with the first step of the plan just made: one per model it called, in the
+   * order first called; empty when it called none.
    */
-  Map<String, Object> stepAnnotations() {
-    if (plan.isEmpty()) {
-      return Map.of();
+  List<StepUsage> usage() {
+    List<StepUsage> usage = new ArrayList<>();
+    for (LlmTotals t : plan.values()) {
+      usage.add(
+          new StepUsage(
+              t.model(),
+              t.calls(),
+              new LlmUsage(
+                  t.inputTokens(), t.outputTokens(), t.cacheCreationTokens(), t.cacheReadTokens()),
+              t.costUsd()));
     }
-    Object usage = plan.size() == 1 ? plan.values().iterator().next() : List.copyOf(plan.values());
-    return Map.of(LLM_USAGE, usage);
+    return List.copyOf(usage);
   }
 
   @Override

@@ -1,9 +1,9 @@
 package dev.apex.runtime;
 
 import dev.apex.core.Scene;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.StepRecord;
 import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;

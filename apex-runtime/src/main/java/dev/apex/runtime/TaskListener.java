@@ -1,9 +1,9 @@
 package dev.apex.runtime;
 
 import dev.apex.core.Scene;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.StepRecord;
 
 /**
  * Hears what a task does, on the task's thread: the timeline records it, a progress printer shows

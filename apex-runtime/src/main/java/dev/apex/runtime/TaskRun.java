@@ -3,19 +3,20 @@ package dev.apex.runtime;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.Sleeper;
-import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.planner.SafetyInterceptor;
+import dev.apex.timeline.StepExtras;
+import dev.apex.timeline.StepRecord;
+import dev.apex.timeline.StepUsage;
 import dev.apex.tools.ToolContext;
 import dev.apex.world.WorldModel;
 import dev.apex.world.WorldState;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -126,7 +127,7 @@ final class TaskRun {
       if (plan.isEmpty()) {
         return end(TaskStatus.SUCCEEDED, "goal reached after " + steps + " step(s)");
       }
-      Map<String, Object> planAnnotations = plannerAnnotations();
+      List<StepUsage> planUsage = plannerUsage();
       for (int i = 0; i < plan.size(); i++) {
         if (stopRequested()) {
           return cancelled(steps);
@@ -161,7 +162,7 @@ final class TaskRun {
                 first ? planTime : Duration.ZERO,
                 actTime,
                 observation.screenshot(),
-                annotations(observation, worldAfter, first ? planAnnotations : Map.of())));
+                extras(observation, worldAfter, first, planUsage)));
         if (Thread.currentThread().isInterrupted()) {
           return cancelled(steps);
         }
@@ -196,33 +197,28 @@ final class TaskRun {
     return state;
   }
 
-  /** The model calls the planner reported while making the plan just made ({@code llm_usage}). */
-  private Map<String, Object> plannerAnnotations() {
-    return planReports.stepAnnotations();
+  /** The model calls the planner reported while making the plan just made. */
+  private List<StepUsage> plannerUsage() {
+    return planReports.usage();
   }
 
-  /** What the timeline keeps beside the step: semantic labels, LLM usage, the world after it. */
-  private static Map<String, Object> annotations(
-      Observation observation, WorldState worldAfter, Map<String, Object> planAnnotations) {
-    if (observation.semanticScene() == null
-        && observation.annotations().isEmpty()
-        && worldAfter == null
-        && planAnnotations.isEmpty()) {
-      return Map.of();
+  /**
+   * What the timeline keeps beside the step: the labels of the scene it was planned on (or why
+   * there are none), the world after it, and, with the first step of a plan only, the model calls
+   * made for that plan (the observer's labelling first, then the planner's), so each call is
+   * counted once however many steps the plan has.
+   */
+  private static StepExtras extras(
+      Observation observation, WorldState worldAfter, boolean first, List<StepUsage> planUsage) {
+    List<StepUsage> usage = new ArrayList<>();
+    if (first) {
+      if (observation.usage() != null) {
+        usage.add(StepUsage.of(observation.usage()));
+      }
+      usage.addAll(planUsage);
     }
-    Map<String, Object> annotations = new LinkedHashMap<>(observation.annotations());
-    // Both the observer (semantic labelling) and the planner may record llm_usage: keep both.
-    planAnnotations.forEach(
-        (key, value) ->
-            annotations.merge(
-                key, value, (fromObserver, fromPlanner) -> List.of(fromObserver, fromPlanner)));
-    if (observation.semanticScene() != null) {
-      annotations.put("semantic_scene", observation.semanticScene());
-    }
-    if (worldAfter != null) {
-      annotations.put("world", worldAfter);
-    }
-    return annotations;
+    return new StepExtras(
+        observation.semanticScene(), observation.semanticUnavailable(), usage, worldAfter);
   }
 
   private boolean stopRequested() {

@@ -1,8 +1,8 @@
 package dev.apex.runtime;
 
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -9,10 +9,10 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticScene;
-import dev.apex.runtime.planner.LlmTotals;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
+import dev.apex.timeline.StepUsage;
 import dev.apex.tools.TestScenes;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,11 +31,11 @@ class TaskRunnerPlannerHooksTest {
   private final RecordingListener listener = new RecordingListener();
   private final SemanticScene labels = new SemanticScene("settings", List.of(), List.of());
 
+  private static final LlmUsage LABELLING = new LlmUsage(400, 30, 0, 1200);
+
   private TaskRunner.Builder runner(Planner planner) {
     return TaskRunner.builder(
-            device,
-            () -> new Observation(TestScenes.settingsMain(), null, labels, Map.of()),
-            planner)
+            device, () -> new Observation(TestScenes.settingsMain(), null, labels), planner)
         .clock(clock)
         .sleeper(new RecordingSleeper(clock))
         .random(new FixedRandom(0.0))
@@ -103,12 +103,13 @@ class TaskRunnerPlannerHooksTest {
 
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
     assertThat(listener.records).hasSize(4);
-    assertThat(listener.records.get(0).annotations())
-        .containsEntry("llm_usage", new LlmTotals("m1", 1, 100, 0, 0, 0, 0.5));
-    assertThat(listener.records.get(1).annotations()).doesNotContainKey("llm_usage");
-    assertThat(listener.records.get(2).annotations())
-        .containsEntry("llm_usage", new LlmTotals("m1", 2, 200, 0, 0, 0, 1.0));
-    assertThat(listener.records.get(0).annotations()).containsKeys("semantic_scene", "world");
+    assertThat(listener.records.get(0).extras().llmUsage())
+        .containsExactly(new StepUsage("m1", 1, new LlmUsage(100, 0, 0, 0), 0.5));
+    assertThat(listener.records.get(1).extras().llmUsage()).isEmpty();
+    assertThat(listener.records.get(2).extras().llmUsage())
+        .containsExactly(new StepUsage("m1", 2, new LlmUsage(200, 0, 0, 0), 1.0));
+    assertThat(listener.records.get(0).extras().semanticScene()).isEqualTo(labels);
+    assertThat(listener.records.get(0).extras().world()).isNotNull();
     assertThat(seen).containsOnly(labels);
   }
 
@@ -160,9 +161,7 @@ class TaskRunnerPlannerHooksTest {
 
     TaskRunner.builder(
             device,
-            () ->
-                new Observation(
-                    TestScenes.settingsMain(), null, null, Map.of("llm_usage", "labelling")),
+            () -> new Observation(TestScenes.settingsMain(), null, null, "timeout", LABELLING),
             planner)
         .clock(clock)
         .sleeper(new RecordingSleeper(clock))
@@ -170,8 +169,38 @@ class TaskRunnerPlannerHooksTest {
         .build()
         .run("wait");
 
-    assertThat(listener.records.get(0).annotations())
-        .containsEntry("llm_usage", List.of("labelling", new LlmTotals("m1", 1, 7, 0, 0, 0, 0.5)));
+    assertThat(listener.records.get(0).extras().llmUsage())
+        .containsExactly(
+            StepUsage.of(LABELLING), new StepUsage("m1", 1, new LlmUsage(7, 0, 0, 0), 0.5));
+    assertThat(listener.records.get(0).extras().semanticUnavailable()).isEqualTo("timeout");
+  }
+
+  @Test
+  void theLabellingCallIsCountedOnceWithTheFirstStepOfItsPlanAndItsOutcomeWithEveryStep() {
+    Planner planner =
+        (goal, scene, context) ->
+            context.stepCount() == 0
+                ? List.of(
+                    PlannedStep.of("wait", Map.of("ms", 1)),
+                    PlannedStep.of("wait", Map.of("ms", 2)))
+                : List.of();
+
+    TaskRunner.builder(
+            device,
+            () -> new Observation(TestScenes.settingsMain(), null, null, "overloaded", LABELLING),
+            planner)
+        .clock(clock)
+        .sleeper(new RecordingSleeper(clock))
+        .listener(listener)
+        .build()
+        .run("wait");
+
+    assertThat(listener.records).hasSize(2);
+    assertThat(listener.records.get(0).extras().llmUsage())
+        .containsExactly(StepUsage.of(LABELLING));
+    assertThat(listener.records.get(1).extras().llmUsage()).isEmpty();
+    assertThat(listener.records)
+        .allSatisfy(r -> assertThat(r.extras().semanticUnavailable()).isEqualTo("overloaded"));
   }
 
   @Test
@@ -199,7 +228,8 @@ class TaskRunnerPlannerHooksTest {
 
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
     assertThat(listener.records).hasSize(1);
-    assertThat(listener.records.get(0).annotations()).containsKey("llm_usage");
+    assertThat(listener.records.get(0).extras().llmUsage())
+        .containsExactly(new StepUsage("m1", 1, new LlmUsage(7, 0, 0, 0), 0.5));
   }
 
   @Test

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.llm.SemanticScene;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
+import dev.apex.timeline.StepRecord;
 import dev.apex.tools.TestScenes;
 import dev.apex.world.WorldConfig;
 import dev.apex.world.WorldModel;
@@ -40,7 +40,7 @@ class TaskRunnerWorldTest {
 
   private Observation observe() {
     Scene scene = TestScenes.settingsMain();
-    return new Observation(scene, null, nextSemantic, Map.of());
+    return new Observation(scene, null, nextSemantic);
   }
 
   /** Plays the steps in order, recording the world each plan call was given. */
@@ -173,11 +173,9 @@ class TaskRunnerWorldTest {
         .run("apps");
 
     assertThat(records).hasSize(2);
-    assertThat(((WorldState) records.get(0).annotations().get("world")).currentApp())
-        .isEqualTo("com.android.settings");
-    assertThat(((WorldState) records.get(1).annotations().get("world")).currentApp())
-        .isEqualTo("com.apex.sim.notes");
-    assertThat(records.get(0).annotations().get("semantic_scene")).isEqualTo(nextSemantic);
+    assertThat(records.get(0).extras().world().currentApp()).isEqualTo("com.android.settings");
+    assertThat(records.get(1).extras().world().currentApp()).isEqualTo("com.apex.sim.notes");
+    assertThat(records.get(0).extras().semanticScene()).isEqualTo(nextSemantic);
   }
 
   @Test
@@ -208,7 +206,7 @@ class TaskRunnerWorldTest {
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
     assertThat(outcome.context().world()).isNull();
     assertThat(worldsSeenByPlanner).containsOnly("null");
-    assertThat(records).allSatisfy(r -> assertThat(r.annotations()).doesNotContainKey("world"));
+    assertThat(records).allSatisfy(r -> assertThat(r.extras().world()).isNull());
   }
 
   @Test

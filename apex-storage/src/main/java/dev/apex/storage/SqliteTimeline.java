@@ -1,9 +1,9 @@
 package dev.apex.storage;
 
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.StepRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,10 +2,12 @@ package dev.apex.storage;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskId;
+import dev.apex.timeline.StepExtras;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -14,8 +16,8 @@ import java.util.Optional;
 /**
  * One step as the timeline returns it. The scene, step, result and annotations are kept as the JSON
  * that {@link Json} wrote, so a console can pass them on unchanged; the accessors without the
- * {@code Json} suffix parse them on each call. The screenshot is not loaded here (see {@link
- * Timeline#screenshot}).
+ * {@code Json} suffix parse them on each call, {@link #extras()} into typed values. The screenshot
+ * is not loaded here (see {@link Timeline#screenshot}).
  *
  * @param taskId the task
  * @param index 1-based step number within the task
@@ -74,9 +76,34 @@ public record StoredStep(
     return tree(resultJson, "result");
   }
 
-  /** The annotations as a JSON object, by name (e.g. {@code semantic_scene}, {@code world}). */
+  /**
+   * The annotations as stored, a JSON object by name (e.g. {@code semantic_scene}, {@code world}):
+   * what {@code apex timeline --json} prints. Read {@link #extras()} for typed values.
+   */
   public JsonNode annotations() {
     return tree(annotationsJson, "annotations");
+  }
+
+  /**
+   * What the step recorded beside its scene and result, typed; the same for files written before
+   * the extras were typed ({@link StepExtrasJson}). An entry that does not read as its type is left
+   * out here and kept in {@link #otherAnnotations()}.
+   *
+   * @throws TimelineException when the stored annotations are not JSON at all
+   */
+  public StepExtras extras() {
+    return StepExtrasJson.read(annotations()).extras();
+  }
+
+  /**
+   * The annotations {@link #extras()} does not hold, by name, as stored: keys this version does not
+   * know (written by another version or another writer) and known keys whose value did not read as
+   * their type. An empty object when there are none.
+   *
+   * @throws TimelineException when the stored annotations are not JSON at all
+   */
+  public ObjectNode otherAnnotations() {
+    return StepExtrasJson.read(annotations()).others();
   }
 
   private JsonNode tree(String json, String what) {

@@ -1,16 +1,18 @@
 package dev.apex.storage;
 
 import dev.apex.core.InvalidInputException;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.TaskTimeline;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The task timeline (task-memory): what each task saw, decided and did, step by step.
+ * The task timeline (task-memory): what each task saw, decided and did, step by step. The writes a
+ * running task makes ({@link #startTask}, {@link #append}, {@link #finishTask}, {@link
+ * #onStopRequest}) are those of {@link TaskTimeline}; this adds the reads and cross-process cancel.
  *
  * <p>Every write is durable when it returns: a reader, in this process or another, sees it at once,
  * and a crash afterwards does not lose it. Implementations are safe for one writer and many readers
@@ -18,33 +20,7 @@ import java.util.function.Consumer;
  * InvalidInputException} naming the id, and the {@code Optional}-returning reads return empty.
  * Arguments must not be null unless a parameter says otherwise.
  */
-public interface Timeline {
-
-  /**
-   * Records a new {@link TaskStatus#RUNNING} task started now.
-   *
-   * @param device the device selector, e.g. {@code sim}
-   * @param goal the goal text, or the flow's name
-   * @throws InvalidInputException if a task with this id already exists
-   */
-  void startTask(TaskId id, String device, String goal);
-
-  /**
-   * Records one executed step, with its screenshot when it has one.
-   *
-   * @throws InvalidInputException if the task does not exist, is already finished, or already has a
-   *     step with this index
-   */
-  void append(StepRecord step);
-
-  /**
-   * Marks a running task finished, now.
-   *
-   * @param status a final status (anything but {@link TaskStatus#RUNNING})
-   * @param reason why it ended (the failure, the budget), or null
-   * @throws InvalidInputException if the task does not exist or is already finished
-   */
-  void finishTask(TaskId id, TaskStatus status, String reason);
+public interface Timeline extends TaskTimeline {
 
   /**
    * Asks whoever runs the task, in this process or another, to stop it after its current step: the
@@ -65,6 +41,7 @@ public interface Timeline {
    *
    * @return false when the task was not started here or has finished
    */
+  @Override
   boolean onStopRequest(TaskId id, Consumer<String> listener);
 
   /**

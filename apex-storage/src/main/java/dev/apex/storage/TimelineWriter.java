@@ -3,9 +3,9 @@ package dev.apex.storage;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Json;
 import dev.apex.core.Secrets;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.StepRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -69,7 +69,7 @@ final class TimelineWriter {
     String scene = step.scene() == null ? null : Secrets.redact(Json.write(step.scene()));
     String planned = Secrets.redact(Json.write(step.step()));
     String result = Secrets.redact(Json.write(step.result()));
-    String annotations = Secrets.redact(Json.write(step.annotations()));
+    String annotations = Secrets.redact(Json.write(StepExtrasJson.write(step.extras())));
     inTransaction(
         () -> {
           requireRunning(step.taskId(), "append step " + step.index() + " to");

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Scene;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.testkit.FakeClock;
+import dev.apex.timeline.StepRecord;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -81,7 +81,7 @@ class SqliteTimelineTest {
 
     Scene scene = steps.get(0).scene().orElseThrow();
     assertThat(scene.element("e1")).isPresent();
-    assertThat(steps.get(0).annotations().path("world").path("screen").asText()).isEqualTo("home");
+    assertThat(steps.get(0).extras().world().currentPage()).isEqualTo("home");
     assertThat(steps.get(0).result().path("output").path("tapped").asText()).isEqualTo("e1");
     assertThat(steps.get(1).result().path("attempts").asInt()).isEqualTo(3);
 

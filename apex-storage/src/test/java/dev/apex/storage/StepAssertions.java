@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
-import dev.apex.core.StepRecord;
+import dev.apex.timeline.StepRecord;
 
 /** Checks that a stored step holds exactly what was appended. */
 final class StepAssertions {
@@ -22,7 +22,9 @@ final class StepAssertions {
     assertThat(stored.scene()).isEqualTo(java.util.Optional.ofNullable(written.scene()));
     assertThat(stored.step()).isEqualTo(written.step());
     assertThat(stored.result()).isEqualTo(tree(written.result()));
-    assertThat(stored.annotations()).isEqualTo(tree(written.annotations()));
+    assertThat(stored.extras()).isEqualTo(written.extras());
+    assertThat(stored.annotations()).isEqualTo(tree(StepExtrasJson.write(written.extras())));
+    assertThat(stored.otherAnnotations()).isEmpty();
     assertThat(stored.observeTime()).isEqualTo(written.observeTime());
     assertThat(stored.planTime()).isEqualTo(written.planTime());
     assertThat(stored.actTime()).isEqualTo(written.actTime());

@@ -6,13 +6,18 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
-import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
+import dev.apex.llm.LlmUsage;
+import dev.apex.llm.SemanticScene;
+import dev.apex.llm.SemanticScene.Widget;
+import dev.apex.timeline.StepExtras;
+import dev.apex.timeline.StepRecord;
+import dev.apex.timeline.StepUsage;
+import dev.apex.world.WorldState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +27,7 @@ final class TestSteps {
 
   private TestSteps() {}
 
-  /** A successful tap with a scene, annotations and a screenshot. */
+  /** A successful tap with a scene, every extra (two usages) and a screenshot. */
   static StepRecord step(TaskId task, int index) {
     PlannedStep planned =
         PlannedStep.of("tap", Map.of("element", "e" + index, "x", index, "y", index * 2));
@@ -42,10 +47,16 @@ final class TestSteps {
                     Set.of(ElementFlag.values()[index % ElementFlag.values().length])),
                 new SceneElement(
                     "ocr" + index, "text", Bounds.ofSize(0, 0, 50, 20), "Hello", 0.5, Source.OCR)));
-    Map<String, Object> annotations = new LinkedHashMap<>();
-    annotations.put("world", Map.of("screen", "home", "visits", index));
-    annotations.put("llm_usage", List.of(index, index + 1));
-    annotations.put("note", "step " + index);
+    StepExtras extras =
+        new StepExtras(
+            new SemanticScene(
+                "home", List.of("open an app"), List.of(new Widget("e" + index, "opens it"))),
+            null,
+            List.of(
+                StepUsage.of(new LlmUsage(index, index + 1, 0, 0)),
+                new StepUsage("claude-sonnet-5-5", 2, new LlmUsage(10L * index, 5, 7, 3), 0.25)),
+            new WorldState(
+                "com.example", "home", "sig" + index, Map.of("visits", index), List.of()));
     return new StepRecord(
         task,
         index,
@@ -57,10 +68,10 @@ final class TestSteps {
         Duration.ofMillis(2L * index),
         Duration.ofMillis(3L * index),
         png(index),
-        annotations);
+        extras);
   }
 
-  /** A failed step without scene, annotations or screenshot. */
+  /** A failed step without scene, extras or screenshot. */
   static StepRecord failedStep(TaskId task, int index) {
     PlannedStep planned = PlannedStep.of("launch_app", Map.of("app", "com.example"));
     return new StepRecord(

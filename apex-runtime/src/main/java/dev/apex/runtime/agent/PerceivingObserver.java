@@ -13,8 +13,6 @@ import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
 import dev.apex.tools.DescribeScreenSemanticTool;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -87,15 +85,16 @@ public final class PerceivingObserver implements Observer {
       return new Observation(scene, capture.screenshot());
     }
     Enrichment enrichment = enricher.enrich(scene, compactContext(scene, goal));
-    Map<String, Object> annotations = new LinkedHashMap<>();
-    if (enrichment.usage() != null && !enrichment.usage().equals(LlmUsage.NONE)) {
-      usage.accept(enrichment.usage());
-      annotations.put("llm_usage", enrichment.usage());
+    LlmUsage used = enrichment.usage();
+    if (used != null && !used.equals(LlmUsage.NONE)) {
+      usage.accept(used);
     }
-    if (!enrichment.available()) {
-      annotations.put("semantic_unavailable", enrichment.reason());
-    }
-    return new Observation(scene, capture.screenshot(), enrichment.semanticScene(), annotations);
+    return new Observation(
+        scene,
+        capture.screenshot(),
+        enrichment.semanticScene(),
+        enrichment.available() ? null : enrichment.reason(),
+        used);
   }
 
   /**

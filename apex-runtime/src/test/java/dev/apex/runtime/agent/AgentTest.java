@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.Device;
@@ -16,6 +15,7 @@ import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.testkit.RecordingSleeper;
+import dev.apex.timeline.StepRecord;
 import dev.apex.world.WorldConfig;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -30,9 +30,10 @@ class NavigationSkipTest {
           .contains(
               "Not done: launch_app would go where step 1 led, and the screen already is"
                   + " there");
-      assertThat(f.steps.records.get(1).annotations().get("llm_usage"))
+      assertThat(f.steps.records.get(1).extras().llmUsage())
           .as("the skipped call is counted with the step it led to")
-          .satisfies(u -> assertThat(((LlmTotals) u).calls()).isEqualTo(2));
+          .singleElement()
+          .satisfies(u -> assertThat(u.calls()).isEqualTo(2));
     }
   }
 

@@ -1,9 +1,9 @@
 package dev.apex.runtime.planner;
 
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.TaskListener;
+import dev.apex.timeline.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -8,14 +8,14 @@ import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
 import dev.apex.core.ElementFlag;
-import dev.apex.core.Json;
 import dev.apex.core.Scene;
-import dev.apex.core.StepRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.sim.SimDevice;
 import dev.apex.llm.LlmUsage;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.testkit.FakeClock;
+import dev.apex.timeline.StepRecord;
+import dev.apex.timeline.StepUsage;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -195,20 +195,15 @@ class WifiGoalTest {
       ModelPricing sonnet = Pricing.of("claude-sonnet-5-5").orElseThrow();
       LlmUsage first = new LlmUsage(850, 70, 2300, 0);
       LlmUsage later = new LlmUsage(900, 60, 0, 2300);
-      LlmTotals step1 = (LlmTotals) f.steps.records.get(0).annotations().get("llm_usage");
+      StepUsage step1 = f.steps.records.get(0).extras().llmUsage().get(0);
       assertThat(step1.calls()).isEqualTo(1);
-      assertThat(step1.cacheCreationTokens()).isEqualTo(2300);
+      assertThat(step1.model()).isEqualTo("claude-sonnet-5-5");
+      assertThat(step1.tokens().cacheCreationTokens()).isEqualTo(2300);
       assertThat(step1.costUsd())
           .isCloseTo(sonnet.costUsd(first), org.assertj.core.data.Offset.offset(1e-12));
-      LlmTotals step2 = (LlmTotals) f.steps.records.get(1).annotations().get("llm_usage");
-      assertThat(step2.cacheReadTokens()).isEqualTo(2300);
-      assertThat(Json.write(step2))
-          .contains(
-              "\"input_tokens\":900",
-              "\"output_tokens\":60",
-              "\"cache_creation_tokens\":0",
-              "\"cache_read_tokens\":2300",
-              "\"cost_usd\":");
+      StepUsage step2 = f.steps.records.get(1).extras().llmUsage().get(0);
+      assertThat(step2.tokens()).isEqualTo(later);
+      assertThat(step2.costUsd()).isNotNull();
 
       LlmTotals totals = f.agent.totals();
       assertThat(totals.calls()).isEqualTo(4);

@@ -1,0 +1,76 @@
+package dev.apex.runtime;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import dev.apex.timeline.StepRecord;
+import dev.apex.timeline.TaskTimeline;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A timeline in memory that records every write as a line and keeps the real store's rules (a step
+ * or end needs a running task); told to, it fails chosen writes like a full disk would.
+ */
+final class FakeTaskTimeline implements TaskTimeline {
+
+  final List<String> writes = new ArrayList<>();
+  final List<StepRecord> steps = new ArrayList<>();
+  final Map<TaskId, Consumer<String>> stopListeners = new LinkedHashMap<>();
+  private final Set<TaskId> running = new HashSet<>();
+  private final Set<String> failing = new HashSet<>();
+
+  /** From now on, writes of this kind ({@code start}, {@code append}, {@code finish}) fail. */
+  FakeTaskTimeline failing(String kind) {
+    failing.add(kind);
+    return this;
+  }
+
+  private void maybeFail(String kind) {
+    if (failing.contains(kind)) {
+      throw new IllegalStateException("disk full (" + kind + ")");
+    }
+  }
+
+  @Override
+  public synchronized void startTask(TaskId id, String device, String goal) {
+    maybeFail("start");
+    if (!running.add(id)) {
+      throw new InvalidInputException("task " + id + " exists");
+    }
+    writes.add("start " + id + " on " + device + ": " + goal);
+  }
+
+  @Override
+  public synchronized void append(StepRecord step) {
+    maybeFail("append");
+    if (!running.contains(step.taskId())) {
+      throw new InvalidInputException("task " + step.taskId() + " is not running");
+    }
+    steps.add(step);
+    writes.add("step " + step.index() + " of " + step.taskId());
+  }
+
+  @Override
+  public synchronized void finishTask(TaskId id, TaskStatus status, String reason) {
+    maybeFail("finish");
+    if (!running.remove(id)) {
+      throw new InvalidInputException("task " + id + " is not running");
+    }
+    writes.add("end " + id + " " + status + ": " + reason);
+  }
+
+  @Override
+  public synchronized boolean onStopRequest(TaskId id, Consumer<String> listener) {
+    stopListeners.put(id, listener);
+    return running.contains(id);
+  }
+
+  @Override
+  public void close() {}
+}

@@ -1,0 +1,32 @@
+package dev.apex.storage;
+
+import dev.apex.timeline.TaskTimeline;
+import dev.apex.timeline.TimelineProvider;
+import java.nio.file.Path;
+
+/**
+ * Registers {@link SqliteTimeline} as the {@value #NAME} timeline store ({@code
+ * META-INF/services/dev.apex.timeline.TimelineProvider}), so the runtime opens a timeline file
+ * without depending on this module.
+ */
+public final class SqliteTimelineProvider implements TimelineProvider {
+
+  /** The store's name. */
+  public static final String NAME = "sqlite";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String module() {
+    return "apex-storage";
+  }
+
+  /** {@link SqliteTimeline#open(Path)}: the default clock and screenshot retention. */
+  @Override
+  public TaskTimeline open(Path file) {
+    return SqliteTimeline.open(file);
+  }
+}

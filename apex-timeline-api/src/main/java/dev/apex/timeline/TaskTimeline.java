@@ -1,0 +1,55 @@
+package dev.apex.timeline;
+
+import dev.apex.core.InvalidInputException;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import java.util.function.Consumer;
+
+/**
+ * The write side of the task timeline: what a running task needs to be recorded. Every write is
+ * durable when it returns. Implementations are safe for one writer on several threads (a task's
+ * thread records steps while another records its end). Arguments must not be null unless a
+ * parameter says otherwise. Reading the timeline back is the store's business ({@code
+ * dev.apex.storage.Timeline}, which extends this).
+ */
+public interface TaskTimeline extends AutoCloseable {
+
+  /**
+   * Records a new {@link TaskStatus#RUNNING} task started now.
+   *
+   * @param device the device selector, e.g. {@code sim}
+   * @param goal the goal text, or the flow's name
+   * @throws InvalidInputException if a task with this id already exists
+   */
+  void startTask(TaskId id, String device, String goal);
+
+  /**
+   * Records one executed step, with its screenshot when it has one, and its {@link StepExtras}.
+   *
+   * @throws InvalidInputException if the task does not exist, is already finished, or already has a
+   *     step with this index
+   */
+  void append(StepRecord step);
+
+  /**
+   * Marks a running task finished, now.
+   *
+   * @param status a final status (anything but {@link TaskStatus#RUNNING})
+   * @param reason why it ended (the failure, the budget), or null
+   * @throws InvalidInputException if the task does not exist or is already finished
+   */
+  void finishTask(TaskId id, TaskStatus status, String reason);
+
+  /**
+   * Sets who hears, once and on a thread of the timeline's, that a task started through this
+   * timeline must stop: a cancel asked from elsewhere (the listener gets its reason), or the task
+   * recorded as ended by someone else. The listener must be fast and must not throw.
+   *
+   * @return false when the task was not started here or has finished
+   */
+  boolean onStopRequest(TaskId id, Consumer<String> listener);
+
+  /** Releases the store (files, threads). Does not throw. */
+  @Override
+  void close();
+}
