@@ -1,9 +1,10 @@
 /**
  * The Observe → Think → Act loop: {@link dev.apex.runtime.TaskRunner} observes through an {@link
  * dev.apex.runtime.Observer}, asks a {@link dev.apex.runtime.Planner} for steps, runs each through
- * the {@link dev.apex.runtime.Executor} (which owns every retry decision, per a {@link
- * dev.apex.runtime.RetryPolicy}) and tells {@link dev.apex.runtime.TaskListener}s what happened.
- * Planners here: the seeds' {@link dev.apex.runtime.StubPlanner} and the {@link
+ * the {@link dev.apex.runtime.Executor} (which retries a retriable device failure through the
+ * {@link dev.apex.runtime.Retrier}, on core's one {@link dev.apex.core.retry.RetryLoop}, per a
+ * {@link dev.apex.core.retry.RetryPolicy}) and tells {@link dev.apex.runtime.TaskListener}s what
+ * happened. Planners here: the seeds' {@link dev.apex.runtime.StubPlanner} and the {@link
  * dev.apex.runtime.FlowPlanner} that replays a YAML {@link dev.apex.runtime.Flow}. Time is injected
  * everywhere (a {@link java.time.Clock}, a {@link dev.apex.core.Sleeper}, a {@link
  * java.util.Random} for jitter), so nothing here sleeps for real in a test.
