@@ -6,6 +6,7 @@ import com.anthropic.errors.AnthropicInvalidDataException;
 import com.anthropic.errors.AnthropicIoException;
 import com.anthropic.errors.AnthropicServiceException;
 import dev.apex.core.Text;
+import dev.apex.core.retry.Outcome;
 import dev.apex.llm.FailureReason;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.LlmUsage;
@@ -24,7 +25,8 @@ import java.util.Locale;
 /**
  * Maps what the Anthropic SDK throws to a {@link FailureReason}, says whether a retry may help (the
  * API's own rules: 408, 409, 429 and 5xx, I/O errors, and {@code x-should-retry} overriding them),
- * and reads the server's {@code retry-after-ms} / {@code retry-after}.
+ * and reads the server's {@code retry-after-ms} / {@code retry-after}: the attempt's side of the
+ * one retry loop, which decides whether and when to retry.
  */
 final class AnthropicFailures {
 
@@ -32,27 +34,27 @@ final class AnthropicFailures {
 
   private AnthropicFailures() {}
 
-  static <T> BoundedRetry.Outcome<T> of(AnthropicException e, Clock clock) {
+  static <T> Outcome<LlmResult<T>> of(AnthropicException e, Clock clock) {
     if (e instanceof AnthropicServiceException service) {
       return ofStatus(service, clock);
     }
     if (e instanceof AnthropicIoException io) {
       if (Thread.currentThread().isInterrupted()) {
-        return BoundedRetry.Outcome.done(
+        return BoundedRetry.done(
             failed(FailureReason.INTERRUPTED, "interrupted while waiting for the response"));
       }
       if (hasCause(e, InterruptedIOException.class)) {
         // Each attempt is given all the time left, so an attempt's timeout spends the budget.
-        return BoundedRetry.Outcome.done(failed(FailureReason.TIMEOUT, "no response in time"));
+        return BoundedRetry.done(failed(FailureReason.TIMEOUT, "no response in time"));
       }
-      return BoundedRetry.Outcome.retriable(
+      return BoundedRetry.retriable(
           failed(FailureReason.CONNECTION_FAILED, connectionFailure(io)), null);
     }
     if (e instanceof AnthropicInvalidDataException) {
-      return BoundedRetry.Outcome.done(
+      return BoundedRetry.done(
           failed(FailureReason.INVALID_RESPONSE, "response is not a message: " + rootMessage(e)));
     }
-    return BoundedRetry.Outcome.done(
+    return BoundedRetry.done(
         failed(FailureReason.CLIENT_ERROR, e.getClass().getSimpleName() + ": " + rootMessage(e)));
   }
 
@@ -70,7 +72,7 @@ final class AnthropicFailures {
     return rootMessage(e);
   }
 
-  private static <T> BoundedRetry.Outcome<T> ofStatus(AnthropicServiceException e, Clock clock) {
+  private static <T> Outcome<LlmResult<T>> ofStatus(AnthropicServiceException e, Clock clock) {
     int status = e.statusCode();
     StringBuilder detail = new StringBuilder("HTTP ").append(status);
     e.type().ifPresent(t -> detail.append(' ').append(t.asString()));
@@ -78,9 +80,9 @@ final class AnthropicFailures {
     e.apiMessage().ifPresent(m -> detail.append(": ").append(oneLine(m, MAX_API_MESSAGE)));
     LlmResult<T> result = failed(reasonForStatus(status), detail.toString());
     if (!shouldRetry(status, e.headers())) {
-      return BoundedRetry.Outcome.done(result);
+      return BoundedRetry.done(result);
     }
-    return BoundedRetry.Outcome.retriable(result, retryAfter(e.headers(), clock));
+    return BoundedRetry.retriable(result, retryAfter(e.headers(), clock));
   }
 
   static FailureReason reasonForStatus(int status) {

@@ -1,9 +1,5 @@
 package dev.apex.anthropic;
 
-import com.anthropic.client.AnthropicClient;
-import com.anthropic.core.RequestOptions;
-import com.anthropic.core.Timeout;
-import com.anthropic.errors.AnthropicException;
 import com.anthropic.models.messages.CacheControlEphemeral;
 import com.anthropic.models.messages.MessageCreateParams;
 import com.anthropic.models.messages.StructuredMessageCreateParams;
@@ -14,32 +10,27 @@ import dev.apex.llm.LlmRequest;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.SemanticConfig;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 
 /**
  * {@link LlmClient} on the official Anthropic Java SDK (Messages API, structured output by JSON
  * schema, the system prompt marked {@code cache_control: ephemeral}).
  *
- * <p>The SDK's own retries are off: it obeys {@code retry-after} however long, so retries go
- * through {@link BoundedRetry} and the whole call — attempts and waits — stays within {@link
- * LlmRequest#budget()}; each attempt's HTTP timeout is the time left. No thinking, no effort: the
- * request is model, max tokens, system, one user message and the output schema. Thread-safe; the
- * API key never appears in a result's detail or a log line.
+ * <p>Calls go through the {@link AnthropicTransport}: the SDK's own retries are off (it obeys
+ * {@code retry-after} however long), retries go through the one retry loop, and the whole call —
+ * attempts and waits — stays within {@link LlmRequest#budget()}; each attempt's HTTP timeout is the
+ * time left. No thinking, no effort: the request is model, max tokens, system, one user message and
+ * the output schema. Thread-safe; the API key never appears in a result's detail or a log line.
  */
 public final class AnthropicLlmClient implements LlmClient {
 
-  private final AnthropicClient sdk;
-  private final BoundedRetry retry;
-  private final Clock clock;
-  private final String apiKey;
+  private final AnthropicTransport transport;
 
-  private AnthropicLlmClient(AnthropicClient sdk, BoundedRetry retry, Clock clock, String apiKey) {
-    this.sdk = sdk;
-    this.retry = retry;
-    this.clock = clock;
-    this.apiKey = apiKey;
+  private AnthropicLlmClient(AnthropicTransport transport) {
+    this.transport = transport;
   }
 
   /** A client for {@code config}'s key and base URL, with the system clock and real sleeps. */
@@ -49,15 +40,26 @@ public final class AnthropicLlmClient implements LlmClient {
 
   /**
    * A client for {@code config}'s key, base URL and retry count; waits between retries go through
-   * {@code sleeper} and budgets are measured on {@code clock}.
+   * {@code sleeper} and budgets are measured on {@code clock}. Backoff jitter comes from {@link
+   * ThreadLocalRandom}.
    *
    * @throws IllegalArgumentException when {@code config} has no API key
    */
   public static AnthropicLlmClient create(SemanticConfig config, Clock clock, Sleeper sleeper) {
+    return create(config, clock, sleeper, () -> ThreadLocalRandom.current().nextDouble());
+  }
+
+  /**
+   * As {@link #create(SemanticConfig, Clock, Sleeper)}, with backoff jitter drawn from {@code
+   * jitter} (uniform in [0, 1)).
+   *
+   * @throws IllegalArgumentException when {@code config} has no API key
+   */
+  public static AnthropicLlmClient create(
+      SemanticConfig config, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
     Objects.requireNonNull(config, "config");
-    AnthropicClient sdk = SdkClients.okHttp(config, config.timeout());
     return new AnthropicLlmClient(
-        sdk, new BoundedRetry(clock, sleeper, config.maxRetries()), clock, config.apiKey());
+        AnthropicTransport.open(config, config.timeout(), clock, sleeper, jitter));
   }
 
   @Override
@@ -65,8 +67,10 @@ public final class AnthropicLlmClient implements LlmClient {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(outputType, "outputType");
     StructuredMessageCreateParams<T> params = params(request, outputType);
-    LlmResult<T> result = retry.run(request.budget(), timeLeft -> attempt(params, timeLeft));
-    return result.succeeded() ? result : result.withDetail(redact(result.detail()));
+    return transport.call(
+        request.budget(),
+        (messages, options) ->
+            StructuredReply.read(messages.create(params, options), params.outputType()));
   }
 
   static <T> StructuredMessageCreateParams<T> params(LlmRequest request, Class<T> outputType) {
@@ -84,31 +88,8 @@ public final class AnthropicLlmClient implements LlmClient {
         .build();
   }
 
-  private <T> BoundedRetry.Outcome<T> attempt(
-      StructuredMessageCreateParams<T> params, Duration timeLeft) {
-    Timeout timeout =
-        Timeout.builder()
-            .connect(timeLeft)
-            .read(timeLeft)
-            .write(timeLeft)
-            .request(timeLeft)
-            .build();
-    try {
-      return BoundedRetry.Outcome.done(
-          StructuredReply.read(
-              sdk.messages().create(params, RequestOptions.builder().timeout(timeout).build()),
-              params.outputType()));
-    } catch (AnthropicException e) {
-      return AnthropicFailures.of(e, clock);
-    }
-  }
-
-  private String redact(String text) {
-    return SdkClients.redact(text, apiKey);
-  }
-
   @Override
   public void close() {
-    sdk.close();
+    transport.close();
   }
 }

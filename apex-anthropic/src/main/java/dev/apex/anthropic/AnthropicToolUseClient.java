@@ -1,10 +1,6 @@
 package dev.apex.anthropic;
 
-import com.anthropic.client.AnthropicClient;
 import com.anthropic.core.JsonValue;
-import com.anthropic.core.RequestOptions;
-import com.anthropic.core.Timeout;
-import com.anthropic.errors.AnthropicException;
 import com.anthropic.models.messages.CacheControlEphemeral;
 import com.anthropic.models.messages.MessageCreateParams;
 import com.anthropic.models.messages.OutputConfig;
@@ -19,10 +15,11 @@ import dev.apex.llm.ToolDefinition;
 import dev.apex.llm.ToolUseClient;
 import dev.apex.llm.ToolUseRequest;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 
 /**
  * {@link ToolUseClient} on the official Anthropic Java SDK (Messages API). Each request carries the
@@ -32,47 +29,50 @@ import java.util.Objects;
  * thinking settings are sent: each model's default applies (adaptive on Claude Sonnet 5.5, where
  * {@code thinking: disabled} and forced tool choice are refused).
  *
- * <p>The SDK's own retries are off (it obeys {@code retry-after} however long); retries go through
- * {@link BoundedRetry}, so a call with its retries and waits stays within {@link
- * ToolUseRequest#budget()}. Thread-safe; the API key never appears in a detail or a log line.
+ * <p>Calls go through the {@link AnthropicTransport}: the SDK's own retries are off (it obeys
+ * {@code retry-after} however long), retries go through the one retry loop, so a call with its
+ * retries and waits stays within {@link ToolUseRequest#budget()}. Thread-safe; the API key never
+ * appears in a detail or a log line.
  */
 public final class AnthropicToolUseClient implements ToolUseClient {
 
-  private final AnthropicClient sdk;
-  private final BoundedRetry retry;
-  private final Clock clock;
-  private final String apiKey;
+  private final AnthropicTransport transport;
 
-  private AnthropicToolUseClient(
-      AnthropicClient sdk, BoundedRetry retry, Clock clock, String apiKey) {
-    this.sdk = sdk;
-    this.retry = retry;
-    this.clock = clock;
-    this.apiKey = apiKey;
+  private AnthropicToolUseClient(AnthropicTransport transport) {
+    this.transport = transport;
   }
 
   /**
    * A client for the key and base URL of {@code config} (its {@code enabled}, {@code model} and
    * {@code timeout} are not used: each request names its model and budget), retrying a retriable
-   * failure at most {@code config.maxRetries()} times.
+   * failure at most {@code config.maxRetries()} times, with backoff jitter from {@link
+   * ThreadLocalRandom}.
    *
    * @throws IllegalArgumentException when {@code config} has no API key
    */
   public static AnthropicToolUseClient create(SemanticConfig config, Clock clock, Sleeper sleeper) {
-    Objects.requireNonNull(config, "config");
-    Objects.requireNonNull(clock, "clock");
-    Objects.requireNonNull(sleeper, "sleeper");
-    AnthropicClient sdk = SdkClients.okHttp(config, null);
+    return create(config, clock, sleeper, () -> ThreadLocalRandom.current().nextDouble());
+  }
+
+  /**
+   * As {@link #create(SemanticConfig, Clock, Sleeper)}, with backoff jitter drawn from {@code
+   * jitter} (uniform in [0, 1)).
+   *
+   * @throws IllegalArgumentException when {@code config} has no API key
+   */
+  public static AnthropicToolUseClient create(
+      SemanticConfig config, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
     return new AnthropicToolUseClient(
-        sdk, new BoundedRetry(clock, sleeper, config.maxRetries()), clock, config.apiKey());
+        AnthropicTransport.open(config, null, clock, sleeper, jitter));
   }
 
   @Override
   public LlmResult<ToolCall> next(ToolUseRequest request) {
     Objects.requireNonNull(request, "request");
     MessageCreateParams params = params(request);
-    LlmResult<ToolCall> result = retry.run(request.budget(), timeLeft -> attempt(params, timeLeft));
-    return result.succeeded() ? result : result.withDetail(redact(result.detail()));
+    return transport.call(
+        request.budget(),
+        (messages, options) -> ToolUseReply.read(messages.create(params, options)));
   }
 
   static MessageCreateParams params(ToolUseRequest request) {
@@ -131,29 +131,8 @@ public final class AnthropicToolUseClient implements ToolUseClient {
         .build();
   }
 
-  private BoundedRetry.Outcome<ToolCall> attempt(MessageCreateParams params, Duration timeLeft) {
-    Timeout timeout =
-        Timeout.builder()
-            .connect(timeLeft)
-            .read(timeLeft)
-            .write(timeLeft)
-            .request(timeLeft)
-            .build();
-    try {
-      return BoundedRetry.Outcome.done(
-          ToolUseReply.read(
-              sdk.messages().create(params, RequestOptions.builder().timeout(timeout).build())));
-    } catch (AnthropicException e) {
-      return AnthropicFailures.of(e, clock);
-    }
-  }
-
-  private String redact(String text) {
-    return SdkClients.redact(text, apiKey);
-  }
-
   @Override
   public void close() {
-    sdk.close();
+    transport.close();
   }
 }

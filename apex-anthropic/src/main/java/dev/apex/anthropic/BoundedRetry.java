@@ -1,128 +1,110 @@
 package dev.apex.anthropic;
 
 import dev.apex.core.Sleeper;
+import dev.apex.core.retry.Attempts;
+import dev.apex.core.retry.Outcome;
+import dev.apex.core.retry.RetryListener;
+import dev.apex.core.retry.RetryLoop;
+import dev.apex.core.retry.RetryPolicy;
 import dev.apex.llm.FailureReason;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticConfig;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The one place where LLM calls are retried, inside a fixed time budget.
+ * Model calls on the one {@link RetryLoop}, inside each call's time budget: the LLM policy and what
+ * the loop's stops mean as an {@link LlmResult}. It has no loop of its own.
  *
- * <p>An attempt is given all the time left; a retriable failure (the attempt says so) is retried at
- * most {@code maxRetries} times after a wait: the server's {@code retry-after} when it sent one,
- * else {@code min(0.5 s · 2^(n-1), 8 s)} less up to 25 % jitter. A wait that would not leave {@link
- * #MIN_ATTEMPT} before the deadline is not taken: the failure is returned at once, so a {@code
- * retry-after: 60} against a 10 s budget costs nothing. Each retry is logged at debug.
+ * <p>The LLM policy is {@link RetryPolicy#DEFAULT}'s backoff with the configured retry count: an
+ * attempt is given all the time left; a retriable failure (the attempt says so) is retried at most
+ * {@code maxRetries} times after a wait: the server's {@code retry-after} when it sent one, else
+ * {@code min(0.5 s · 2^(n-1), 8 s)} less up to 25 % jitter. A wait that would not leave {@link
+ * RetryLoop#MIN_ATTEMPT} before the deadline is not taken: the failure is returned at once with
+ * "not retried: …" in its detail, so a {@code retry-after: 60} against a 10 s budget costs nothing.
+ * A budget too short for an attempt is {@link FailureReason#TIMEOUT}; an interrupted wait is {@link
+ * FailureReason#INTERRUPTED} (the flag kept). Each decision is logged by the loop.
  *
- * <p>Time is read from the injected clock and waits go through the injected sleeper. Thread-safe.
+ * <p>Time is read from the injected clock, waits go through the injected sleeper, and jitter comes
+ * from the injected source. Thread-safe when the jitter source is.
  */
 final class BoundedRetry {
 
   /** The most retries a configuration may ask for. */
   static final int MAX_RETRIES_CAP = SemanticConfig.MAX_RETRIES_CAP;
 
-  /** Less time than this left is not worth an attempt. */
-  static final Duration MIN_ATTEMPT = Duration.ofMillis(10);
+  /** What the loop's log lines and events call a model call. */
+  static final String OPERATION = "LLM call";
 
-  private static final Duration MAX_BACKOFF = Duration.ofSeconds(8);
-  private static final Logger log = LoggerFactory.getLogger(BoundedRetry.class);
+  private final RetryLoop loop;
 
-  /** What one attempt produced, and whether trying again may help. */
-  record Outcome<T>(LlmResult<T> result, boolean retriable, Duration retryAfter) {
-
-    static <T> Outcome<T> done(LlmResult<T> result) {
-      return new Outcome<>(result, false, null);
-    }
-
-    static <T> Outcome<T> retriable(LlmResult<T> result, Duration retryAfter) {
-      return new Outcome<>(result, true, retryAfter);
-    }
-  }
-
-  /** One attempt; given the time left, it never throws. */
-  @FunctionalInterface
-  interface Attempt<T> {
-    Outcome<T> run(Duration timeLeft);
-  }
-
-  private final Clock clock;
-  private final Sleeper sleeper;
-  private final int maxRetries;
-  private final DoubleSupplier random;
-
+  /** With jitter from {@link ThreadLocalRandom}. */
   BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries) {
     this(clock, sleeper, maxRetries, () -> ThreadLocalRandom.current().nextDouble());
   }
 
-  BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries, DoubleSupplier random) {
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+  /**
+   * @param jitter uniform draws in [0, 1) choosing how much of each backoff is taken off
+   */
+  BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries, DoubleSupplier jitter) {
+    this.loop = new RetryLoop(policy(maxRetries), clock, sleeper, jitter, RetryListener.NONE);
+  }
+
+  /**
+   * The LLM policy: {@code maxRetries + 1} attempts, 0.5 s doubling to 8 s, up to 25 % jitter.
+   *
+   * @throws IllegalArgumentException when {@code maxRetries} is outside [0, {@link
+   *     #MAX_RETRIES_CAP}]
+   */
+  static RetryPolicy policy(int maxRetries) {
     if (maxRetries < 0 || maxRetries > MAX_RETRIES_CAP) {
       throw new IllegalArgumentException(
           "maxRetries must be in [0, " + MAX_RETRIES_CAP + "], was " + maxRetries);
     }
-    this.maxRetries = maxRetries;
-    this.random = Objects.requireNonNull(random, "random");
+    return RetryPolicy.DEFAULT.withMaxAttempts(maxRetries + 1);
   }
 
-  <T> LlmResult<T> run(Duration budget, Attempt<T> attempt) {
-    Instant deadline = clock.instant().plus(budget);
-    int attempts = 0;
-    while (true) {
-      Duration left = Duration.between(clock.instant(), deadline);
-      if (left.compareTo(MIN_ATTEMPT) < 0) {
-        return LlmResult.<T>failed(
-                FailureReason.TIMEOUT,
-                "budget of " + budget.toMillis() + " ms spent after " + attempts + " attempts",
-                LlmUsage.NONE)
-            .withAttempts(attempts);
-      }
-      attempts++;
-      Outcome<T> outcome = attempt.run(left);
-      LlmResult<T> result = outcome.result().withAttempts(attempts);
-      if (!outcome.retriable() || attempts > maxRetries) {
-        return result;
-      }
-      Duration wait = outcome.retryAfter() != null ? outcome.retryAfter() : backoff(attempts);
-      Duration leftAfterWait = Duration.between(clock.instant(), deadline).minus(wait);
-      if (leftAfterWait.compareTo(MIN_ATTEMPT) < 0) {
-        return result.withDetail(
-            result.detail()
-                + "; not retried: a wait of "
-                + wait.toMillis()
-                + " ms would pass the "
-                + budget.toMillis()
-                + " ms budget");
-      }
-      log.debug(
-          "LLM call failed ({}), retry {} of {} in {} ms",
-          result.failure().code(),
-          attempts,
-          maxRetries,
-          wait.toMillis());
-      try {
-        sleeper.sleep(wait);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return LlmResult.<T>failed(
-                FailureReason.INTERRUPTED, "interrupted while waiting to retry", LlmUsage.NONE)
-            .withAttempts(attempts);
-      }
-    }
+  /** An attempt's result that stands, success or failure: it is not retried. */
+  static <T> Outcome<LlmResult<T>> done(LlmResult<T> result) {
+    return result.succeeded() ? Outcome.success(result) : Outcome.failure(result, error(result));
   }
 
-  private Duration backoff(int retry) {
-    double seconds = Math.min(0.5 * Math.pow(2, retry - 1), MAX_BACKOFF.toMillis() / 1000.0);
-    double jitter = 1.0 - 0.25 * random.getAsDouble();
-    return Duration.ofMillis((long) (seconds * jitter * 1000));
+  /**
+   * A failed result that another attempt may mend.
+   *
+   * @param retryAfter the server's requested wait, or null for the policy's backoff
+   */
+  static <T> Outcome<LlmResult<T>> retriable(LlmResult<T> result, Duration retryAfter) {
+    return Outcome.retriable(result, error(result), retryAfter);
+  }
+
+  /**
+   * Runs {@code attempt} within {@code budget}; never throws for a failed call.
+   *
+   * @return the last attempt's result with the attempts counted, its detail saying why it was not
+   *     retried when the budget or an interrupt stopped the retries
+   */
+  <T> LlmResult<T> run(Duration budget, RetryLoop.Attempt<LlmResult<T>> attempt) {
+    Attempts<LlmResult<T>> done = loop.run(OPERATION, budget, attempt);
+    return switch (done.end()) {
+      case SUCCEEDED, NOT_RETRIABLE, EXHAUSTED -> done.result().withAttempts(done.attempts());
+      case WAIT_TOO_LONG ->
+          done.result()
+              .withAttempts(done.attempts())
+              .withDetail(done.result().detail() + "; not retried: " + done.why());
+      case BUDGET_SPENT -> failed(FailureReason.TIMEOUT, done.why(), done.attempts());
+      case INTERRUPTED -> failed(FailureReason.INTERRUPTED, done.why(), done.attempts());
+    };
+  }
+
+  private static <T> LlmResult<T> failed(FailureReason reason, String detail, int attempts) {
+    return LlmResult.<T>failed(reason, detail, LlmUsage.NONE).withAttempts(attempts);
+  }
+
+  private static String error(LlmResult<?> result) {
+    return result.failure().code() + ": " + result.detail();
   }
 }

@@ -8,8 +8,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The one place the SDK's HTTP client is built, for both clients: its own retries off ({@link
- * BoundedRetry} retries within the caller's budget), and the key kept out of every message.
+ * The one place the SDK's HTTP client is built, for the {@link AnthropicTransport}: its own retries
+ * off ({@link BoundedRetry} retries within the caller's budget), and the key kept out of every
+ * message.
  */
 final class SdkClients {
 

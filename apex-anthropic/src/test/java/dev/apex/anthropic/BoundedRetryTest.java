@@ -2,6 +2,7 @@ package dev.apex.anthropic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.apex.core.retry.Outcome;
 import dev.apex.llm.FailureReason;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.LlmUsage;
@@ -17,8 +18,8 @@ class BoundedRetryTest {
   private final FakeClock clock = new FakeClock();
   private final RecordingSleeper sleeper = new RecordingSleeper(clock);
 
-  private static BoundedRetry.Outcome<String> serverError(Duration retryAfter) {
-    return BoundedRetry.Outcome.retriable(
+  private static Outcome<LlmResult<String>> serverError(Duration retryAfter) {
+    return BoundedRetry.retriable(
         LlmResult.failed(FailureReason.SERVER_ERROR, "HTTP 500", LlmUsage.NONE), retryAfter);
   }
 
@@ -79,7 +80,7 @@ class BoundedRetryTest {
         retry.run(
             Duration.ofSeconds(10),
             left ->
-                BoundedRetry.Outcome.done(
+                BoundedRetry.done(
                     LlmResult.failed(FailureReason.BAD_REQUEST, "HTTP 400", LlmUsage.NONE)));
 
     assertThat(result.attempts()).isEqualTo(1);

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.RawCapture;
+import dev.apex.core.retry.RetryPolicy;
 import dev.apex.device.Device;
 import dev.apex.device.ForwardingDevice;
 import dev.apex.device.android.AndroidCommands;
-import dev.apex.runtime.RetryPolicy;
 import dev.apex.testkit.FaultyDevice;
 import dev.apex.testkit.FaultyDevice.Op;
 import dev.apex.testkit.RecordingSleeper;

@@ -3,7 +3,12 @@ package dev.apex.runtime;
 import dev.apex.core.ApexException;
 import dev.apex.core.Secrets;
 import dev.apex.core.Sleeper;
-import java.time.Duration;
+import dev.apex.core.retry.Attempts;
+import dev.apex.core.retry.Outcome;
+import dev.apex.core.retry.RetryListener;
+import dev.apex.core.retry.RetryLoop;
+import dev.apex.core.retry.RetryPolicy;
+import java.time.Clock;
 import java.util.Objects;
 import java.util.Random;
 import java.util.function.Supplier;
@@ -11,9 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one place retry decisions are made. Retries an {@link ApexException} whose {@link
- * ApexException#retriable()} is true, per the {@link RetryPolicy}; anything else (a non-retriable
- * {@code ApexException}, or any other exception, which is a bug) ends the call at once. Every
+ * The runtime's side of the one {@link RetryLoop}: it says what a device call's failure means — an
+ * {@link ApexException} whose {@link ApexException#retriable()} is true may be retried, anything
+ * else (a non-retriable {@code ApexException}, or any other exception, which is a bug) ends the
+ * call at once — and the loop decides per the {@link RetryPolicy}, with no time budget. Every
  * decision is logged and sent to the {@link RetryListener}. Waits only through the injected {@link
  * Sleeper}, drawing jitter from the injected {@link Random}. Not thread-safe (the {@code Random}
  * may not be); one task uses one retrier.
@@ -22,16 +28,12 @@ public final class Retrier {
 
   private static final Logger log = LoggerFactory.getLogger(Retrier.class);
 
-  private final RetryPolicy policy;
-  private final Sleeper sleeper;
-  private final Random random;
-  private final RetryListener listener;
+  private final RetryLoop loop;
 
   public Retrier(RetryPolicy policy, Sleeper sleeper, Random random, RetryListener listener) {
-    this.policy = Objects.requireNonNull(policy, "policy");
-    this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
-    this.random = Objects.requireNonNull(random, "random");
-    this.listener = Objects.requireNonNull(listener, "listener");
+    Objects.requireNonNull(random, "random");
+    // No call here has a budget, so the loop never reads its clock.
+    this.loop = new RetryLoop(policy, Clock.systemUTC(), sleeper, random::nextDouble, listener);
   }
 
   /**
@@ -48,40 +50,29 @@ public final class Retrier {
   }
 
   public RetryPolicy policy() {
-    return policy;
+    return loop.policy();
   }
 
   /** Calls {@code action} until it succeeds or the policy says stop. Never throws its failure. */
   public <T> Attempted<T> call(String operation, Supplier<T> action) {
-    for (int attempt = 1; ; attempt++) {
-      RuntimeException failure;
-      try {
-        return new Attempted<>(action.get(), null, attempt);
-      } catch (RuntimeException e) {
-        failure = e;
+    Objects.requireNonNull(action, "action");
+    Attempts<Attempted<T>> done = loop.run(operation, null, noBudget -> attempt(operation, action));
+    Attempted<T> last = done.result();
+    return new Attempted<>(last.value(), last.failure(), done.attempts());
+  }
+
+  private static <T> Outcome<Attempted<T>> attempt(String operation, Supplier<T> action) {
+    try {
+      return Outcome.success(new Attempted<>(action.get(), null, 1));
+    } catch (RuntimeException e) {
+      Attempted<T> failed = new Attempted<>(null, e, 1);
+      if (e instanceof ApexException apex) {
+        return apex.retriable()
+            ? Outcome.retriable(failed, messageOf(e), null)
+            : Outcome.failure(failed, messageOf(e));
       }
-      String error = messageOf(failure);
-      boolean retriable = failure instanceof ApexException apex && apex.retriable();
-      if (!retriable) {
-        if (!(failure instanceof ApexException)) {
-          log.warn("{}: unexpected {}, not retrying", operation, failure.getClass(), failure);
-        }
-        decide(operation, attempt, RetryEvent.Decision.GIVE_UP_NOT_RETRIABLE, null, error);
-        return new Attempted<>(null, failure, attempt);
-      }
-      if (attempt >= policy.maxAttempts()) {
-        decide(operation, attempt, RetryEvent.Decision.GIVE_UP_EXHAUSTED, null, error);
-        return new Attempted<>(null, failure, attempt);
-      }
-      Duration delay = policy.delayBeforeRetry(attempt, random.nextDouble());
-      decide(operation, attempt, RetryEvent.Decision.RETRY, delay, error);
-      try {
-        sleeper.sleep(delay);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        decide(operation, attempt, RetryEvent.Decision.GIVE_UP_INTERRUPTED, null, error);
-        return new Attempted<>(null, failure, attempt);
-      }
+      log.warn("{}: unexpected {}, not retrying", operation, e.getClass(), e);
+      return Outcome.failure(failed, messageOf(e));
     }
   }
 
@@ -92,37 +83,5 @@ public final class Retrier {
       return m == null ? t.getClass().getSimpleName() : m;
     }
     return "unexpected " + t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
-  }
-
-  private void decide(
-      String operation, int attempt, RetryEvent.Decision decision, Duration delay, String error) {
-    RetryEvent event =
-        new RetryEvent(operation, attempt, policy.maxAttempts(), decision, delay, error);
-    switch (decision) {
-      case RETRY ->
-          log.info(
-              "{}: attempt {}/{} failed ({}); retrying in {} ms",
-              operation,
-              attempt,
-              policy.maxAttempts(),
-              error,
-              event.delay().toMillis());
-      case GIVE_UP_EXHAUSTED ->
-          log.warn(
-              "{}: attempt {}/{} failed ({}); giving up, no attempts left",
-              operation,
-              attempt,
-              policy.maxAttempts(),
-              error);
-      case GIVE_UP_NOT_RETRIABLE ->
-          log.debug("{}: attempt {} failed ({}); not retriable", operation, attempt, error);
-      case GIVE_UP_INTERRUPTED ->
-          log.info("{}: interrupted while waiting to retry; giving up", operation);
-    }
-    try {
-      listener.retryDecided(event);
-    } catch (RuntimeException e) {
-      log.warn("retry listener {} threw; ignoring it", listener.getClass().getName(), e);
-    }
   }
 }

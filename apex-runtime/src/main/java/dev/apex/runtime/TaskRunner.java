@@ -3,6 +3,8 @@ package dev.apex.runtime;
 import dev.apex.core.Sleeper;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.core.retry.RetryListener;
+import dev.apex.core.retry.RetryPolicy;
 import dev.apex.device.Device;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.SafetyPolicy;

@@ -1,9 +1,10 @@
 /**
  * The Observe → Think → Act loop: {@link dev.apex.runtime.TaskRunner} observes through an {@link
  * dev.apex.runtime.Observer}, asks a {@link dev.apex.runtime.Planner} for steps, runs each through
- * the {@link dev.apex.runtime.Executor} (which owns every retry decision, per a {@link
- * dev.apex.runtime.RetryPolicy}, and asks its {@link dev.apex.runtime.StepGuard} — the safety
- * policy when the runner has one — before each step, whoever planned it) and tells {@link
+ * the {@link dev.apex.runtime.Executor} (which retries a retriable device failure through the
+ * {@link dev.apex.runtime.Retrier}, on core's one {@link dev.apex.core.retry.RetryLoop}, per a
+ * {@link dev.apex.core.retry.RetryPolicy}, and asks its {@link dev.apex.runtime.StepGuard} — the
+ * safety policy when the runner has one — before each step, whoever planned it) and tells {@link
  * dev.apex.runtime.TaskListener}s what happened. A planner reports its model calls to a {@link
  * dev.apex.runtime.PlanListener}; the runner records them with the plan's first step. Planners
  * here: the seeds' {@link dev.apex.runtime.StubPlanner} and the {@link

@@ -8,6 +8,8 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
+import dev.apex.core.retry.RetryListener;
+import dev.apex.core.retry.RetryPolicy;
 import dev.apex.runtime.planner.SafetyInterceptor;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.testkit.FakeClock;

@@ -12,6 +12,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
 import dev.apex.core.StepResult;
+import dev.apex.core.retry.RetryPolicy;
 import dev.apex.runtime.planner.InterceptedTools;
 import dev.apex.runtime.planner.ToolInterceptor;
 import dev.apex.testkit.FakeClock;

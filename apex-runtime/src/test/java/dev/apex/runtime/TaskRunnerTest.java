@@ -9,6 +9,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.core.retry.RetryEvent;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;

@@ -1,4 +1,4 @@
-package dev.apex.runtime;
+package dev.apex.core.retry;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * One retry decision, made after a failed attempt.
  *
- * @param operation what was tried: a tool's name, or {@code observe}
+ * @param operation what was tried: a tool's name, {@code observe}, or {@code LLM call}
  * @param attempt the attempt that failed, 1-based
  * @param maxAttempts the policy's limit
  * @param decision what happens next
@@ -21,7 +21,7 @@ public record RetryEvent(
     Duration delay,
     String error) {
 
-  /** What the retrier decided. */
+  /** What the {@link RetryLoop} decided. */
   public enum Decision {
     /** The failure is retriable and attempts remain: wait {@code delay}, then try again. */
     RETRY,
@@ -30,7 +30,13 @@ public record RetryEvent(
     /** The failure is retriable but every attempt is used: give up. */
     GIVE_UP_EXHAUSTED,
     /** The wait before a retry was interrupted (the task is being cancelled): give up. */
-    GIVE_UP_INTERRUPTED
+    GIVE_UP_INTERRUPTED,
+    /**
+     * The failure is retriable, but the wait before the next attempt would pass the call's time
+     * budget (or the budget is spent, or with no budget a server asked for a wait longer than the
+     * policy's cap): give up now rather than wait for nothing.
+     */
+    GIVE_UP_OUT_OF_TIME
   }
 
   public RetryEvent {

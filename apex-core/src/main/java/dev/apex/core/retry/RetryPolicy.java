@@ -1,13 +1,18 @@
-package dev.apex.runtime;
+package dev.apex.core.retry;
 
 import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How retriable failures are retried: at most {@code maxAttempts} tries in all, waiting before
- * retry {@code n} (1-based) {@code min(maxDelay, baseDelay * 2^(n-1))}, then taking off a random
- * share of up to {@code jitter} of that, so devices that failed together do not retry together.
- * Jitter only shortens a delay, so no delay ever exceeds {@code maxDelay}.
+ * How retriable failures are retried by the {@link RetryLoop}: at most {@code maxAttempts} tries in
+ * all, waiting before retry {@code n} (1-based) {@code min(maxDelay, baseDelay * 2^(n-1))}, then
+ * taking off a random share of up to {@code jitter} of that, so callers that failed together do not
+ * retry together. Jitter only shortens a delay, so no computed delay ever exceeds {@code maxDelay}
+ * (a server's requested wait replaces it: see {@link RetryLoop}).
+ *
+ * <p>Two policies are in use: {@link #DEFAULT} for device calls (the runtime's executor and
+ * observer) and, for model calls, the same shape with the configured retry count ({@code
+ * DEFAULT.withMaxAttempts(maxRetries + 1)}, in apex-anthropic), bounded by each call's budget.
  *
  * @param maxAttempts tries in all, at least 1 (1 means never retry)
  * @param baseDelay the delay before the first retry, before jitter
@@ -16,7 +21,10 @@ import java.util.Objects;
  */
 public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay, double jitter) {
 
-  /** Three tries, 0.5 s doubling, capped at 8 s, up to 25% jitter (the Anthropic SDK's shape). */
+  /**
+   * Three tries, 0.5 s doubling, capped at 8 s, up to 25% jitter (the Anthropic SDK's shape): the
+   * device policy.
+   */
   public static final RetryPolicy DEFAULT =
       new RetryPolicy(3, Duration.ofMillis(500), Duration.ofSeconds(8), 0.25);
 
@@ -36,6 +44,11 @@ public record RetryPolicy(int maxAttempts, Duration baseDelay, Duration maxDelay
     if (!(jitter >= 0 && jitter <= 1)) {
       throw new IllegalArgumentException("jitter must be in [0, 1], got " + jitter);
     }
+  }
+
+  /** This policy with {@code maxAttempts} tries in all (at least 1), the same backoff. */
+  public RetryPolicy withMaxAttempts(int maxAttempts) {
+    return new RetryPolicy(maxAttempts, baseDelay, maxDelay, jitter);
   }
 
   /**
