@@ -28,7 +28,9 @@ import java.util.function.Supplier;
  * reaches it through the caller), after {@link #MAX_STEPS} steps, or when the device cannot be
  * observed; then {@link #step} throws {@link NonRetriableException} naming how it ended.
  *
- * <p>Thread-safe: calls from several threads run one at a time.
+ * <p>End a session before closing its agent: the loop's thread waits for the next call until the
+ * session ends (it is a daemon thread, so it never holds the JVM). Thread-safe: calls from several
+ * threads run one at a time.
  */
 public final class Session implements AutoCloseable {
 
