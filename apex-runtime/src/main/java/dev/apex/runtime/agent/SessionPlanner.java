@@ -53,6 +53,15 @@ final class SessionPlanner implements Planner {
     } finally {
       parked = false;
     }
+    if (cancellation.isCancelled()) {
+      // A cancel wins over whatever the caller asked next, as the runner's own checks do.
+      throw new StopTaskException(
+          TaskStatus.CANCELLED,
+          cancellation.reason().orElse(Cancellation.DEFAULT_REASON)
+              + " after "
+              + context.stepCount()
+              + " step(s)");
+    }
     if (nextStep != null) {
       PlannedStep step = nextStep;
       nextStep = null;
@@ -62,15 +71,7 @@ final class SessionPlanner implements Planner {
     if (endStatus == TaskStatus.SUCCEEDED) {
       return List.of();
     }
-    if (endStatus != null) {
-      throw new StopTaskException(endStatus, endReason);
-    }
-    throw new StopTaskException(
-        TaskStatus.CANCELLED,
-        cancellation.reason().orElse(Cancellation.DEFAULT_REASON)
-            + " after "
-            + context.stepCount()
-            + " step(s)");
+    throw new StopTaskException(endStatus, endReason);
   }
 
   /** Blocks until the loop waits for a command or has ended; false when it ended. */

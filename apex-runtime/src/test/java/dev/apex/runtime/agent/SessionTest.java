@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
 /** A session on the sim: one recorded step per call, through the agent's loop and listeners. */
@@ -104,7 +105,7 @@ class SessionTest {
     assertThat(events.finished).containsExactly("CANCELLED test aborted");
   }
 
-  @Test
+  @RepeatedTest(20)
   void aCancelEndsAParkedSessionCancelled() {
     Session session = agent.session("cancel");
     session.cancel("cancelled from the console");
