@@ -23,7 +23,10 @@ public final class Timelines {
     return defaultFile(System.getenv(), System.getProperty("user.home"));
   }
 
-  static Path defaultFile(Map<String, String> env, String userHome) {
+  /**
+   * {@link #defaultFile()} for the environment {@code env} and the home folder {@code userHome}.
+   */
+  public static Path defaultFile(Map<String, String> env, String userHome) {
     Objects.requireNonNull(env, "env");
     String home = env.get(APEX_HOME);
     if (home != null && !home.isBlank()) {

@@ -169,6 +169,34 @@ public final class Agent implements AutoCloseable {
     }
   }
 
+  /**
+   * Opens a task that the caller drives one step at a time (a JUnit test, an MCP client): see
+   * {@link Session}. Its steps run through this agent's device, observer, tools, world tracking and
+   * listeners, as a run's do; it opens the device first.
+   *
+   * @param title the task's goal text in the timeline, e.g. the test's name
+   * @throws dev.apex.core.ApexException when the device cannot be opened
+   */
+  public Session session(String title) {
+    Device d = device();
+    PerceivingObserver observer = new PerceivingObserver(d, perceiver, enricher, null);
+    return Session.start(
+        title,
+        planner -> {
+          TaskRunner.Builder runner =
+              TaskRunner.builder(d, observer, planner)
+                  .registry(tools)
+                  .clock(options.clock)
+                  .sleeper(options.sleeper)
+                  .retryPolicy(options.retryPolicy)
+                  .settleBound(options.tapSettle)
+                  .worldConfig(options.world);
+          options.listeners.forEach(runner::listener);
+          return runner;
+        },
+        this::scene);
+  }
+
   /** The current screen as a Scene: one capture, perceived (no labels). */
   public Scene scene() {
     return perceiver.observe(device().capture());

@@ -1,0 +1,214 @@
+package dev.apex.junit;
+
+import dev.apex.config.ApexConfigStore;
+import dev.apex.config.Settings;
+import dev.apex.core.TaskStatus;
+import dev.apex.device.DeviceOptions;
+import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.PerceivingObserver;
+import dev.apex.runtime.agent.Session;
+import dev.apex.storage.SqliteTimeline;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * The extension behind {@link ApexTest}. Before each test it opens an {@link Agent} on the device
+ * {@link ApexOptions} names, with the settings of the config file and the environment (as {@code
+ * apex run} reads them), and starts a {@link Session} named {@code Class#method}; the test gets it
+ * as an {@link ApexSession} parameter. After the test it records the end — passed {@link
+ * TaskStatus#SUCCEEDED}, a failed assertion {@link TaskStatus#FAILED} with its message, an aborted
+ * test ({@code Assumptions}) {@link TaskStatus#CANCELLED} — and closes the device. A failure gets
+ * the compact Scene at that moment and the task id appended to its message.
+ *
+ * <p>The timeline ({@code $APEX_HOME/timeline.db} unless {@code apex.timeline} says otherwise) is
+ * opened once per test run and shared by every test.
+ */
+public final class ApexExtension
+    implements BeforeEachCallback,
+        AfterEachCallback,
+        ParameterResolver,
+        TestExecutionExceptionHandler {
+
+  private static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(ApexExtension.class);
+
+  private final Map<String, String> env;
+
+  /** Reads the process's environment. */
+  public ApexExtension() {
+    this(System.getenv());
+  }
+
+  /** Reads {@code env} instead of the process's environment: for tests of the extension. */
+  ApexExtension(Map<String, String> env) {
+    this.env = Objects.requireNonNull(env, "env");
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    ApexOptions options = ApexOptions.read(context::getConfigurationParameter, env);
+    ApexConfigStore store =
+        ApexConfigStore.open(
+            ApexConfigStore.defaultFile(env, System.getProperty("user.home")), env);
+    Settings settings = Settings.of(store.current(), env, options.ocr());
+    Agent.Builder builder =
+        settings
+            .agent()
+            .device(options.selector())
+            .deviceOptions(new DeviceOptions(null, null, settings.device(), env))
+            .ocr(PerceivingObserver.ocr(settings.ocr(), notice -> {}));
+    options
+        .timeline()
+        .ifPresent(
+            file -> builder.listener(new TimelineListener(timeline(context, file, settings))));
+    Agent agent = builder.build();
+    Session session;
+    try {
+      session = agent.session(title(context));
+    } catch (RuntimeException e) {
+      agent.close();
+      throw e;
+    }
+    Running running = new Running(agent, session, new ApexSession(agent, session));
+    context.getStore(NAMESPACE).put(Running.class, running);
+    options
+        .timeline()
+        .ifPresent(
+            file ->
+                timeline(context, file, settings).onStopRequest(session.taskId(), session::cancel));
+    session
+        .outcome()
+        .ifPresent(
+            ended -> {
+              throw new IllegalStateException(
+                  "apex could not start on "
+                      + options.selector()
+                      + ": "
+                      + ended.status()
+                      + ": "
+                      + ended.reason()
+                      + " (task "
+                      + ended.taskId()
+                      + ")");
+            });
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    return parameter.getParameter().getType() == ApexSession.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    Running running = context.getStore(NAMESPACE).get(Running.class, Running.class);
+    if (running == null) {
+      throw new IllegalStateException(
+          "an ApexSession is given to test methods only (not to constructors or @BeforeAll)");
+    }
+    return running.apex();
+  }
+
+  @Override
+  public void handleTestExecutionException(ExtensionContext context, Throwable thrown)
+      throws Throwable {
+    Running running = context.getStore(NAMESPACE).get(Running.class, Running.class);
+    if (running == null || thrown instanceof TestAbortedException) {
+      throw thrown;
+    }
+    if (thrown instanceof ApexAssertionError) {
+      throw thrown;
+    }
+    String failure = messageOf(thrown);
+    String at = FailureContext.of(running.session());
+    if (thrown instanceof AssertionFailedError a && a.isExpectedDefined() && a.isActualDefined()) {
+      throw new ApexAssertionError(
+          failure, at, a.getExpected().getValue(), a.getActual().getValue(), thrown);
+    }
+    if (thrown instanceof AssertionError) {
+      throw new ApexAssertionError(failure, at, thrown);
+    }
+    // An error, not a failed assertion: keep its type, with the context beside it.
+    thrown.addSuppressed(new ApexAssertionError("apex context of " + failure, at, null));
+    throw thrown;
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    Running running = context.getStore(NAMESPACE).remove(Running.class, Running.class);
+    if (running == null) {
+      return;
+    }
+    try {
+      Optional<Throwable> thrown = context.getExecutionException();
+      if (thrown.isEmpty()) {
+        running.session().end(TaskStatus.SUCCEEDED, "test passed");
+      } else if (thrown.get() instanceof TestAbortedException aborted) {
+        running.session().end(TaskStatus.CANCELLED, "test aborted: " + messageOf(aborted));
+      } else {
+        Throwable t = thrown.get();
+        running
+            .session()
+            .end(
+                TaskStatus.FAILED,
+                t instanceof ApexAssertionError apex ? apex.failure() : messageOf(t));
+      }
+    } finally {
+      running.agent().close();
+    }
+  }
+
+  /** {@code Class#method}, with the display name when it says more (a parameterized test). */
+  static String title(ExtensionContext context) {
+    java.lang.reflect.Method method = context.getRequiredTestMethod();
+    String title = context.getRequiredTestClass().getSimpleName() + "#" + method.getName();
+    String plain =
+        method.getName()
+            + java.util.Arrays.stream(method.getParameterTypes())
+                .map(Class::getSimpleName)
+                .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
+    String shown = context.getDisplayName();
+    return shown.equals(plain) ? title : title + " " + shown;
+  }
+
+  private static String messageOf(Throwable t) {
+    String message = t.getMessage();
+    return message == null || message.isBlank() ? t.getClass().getName() : message;
+  }
+
+  /** The timeline of this test run for {@code file}, opened on first use, closed at the end. */
+  private static SqliteTimeline timeline(ExtensionContext context, Path file, Settings settings) {
+    return context
+        .getRoot()
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            "timeline:" + file.toAbsolutePath().normalize(),
+            key -> new OpenTimeline(file, settings.screenshotRetention()),
+            OpenTimeline.class)
+        .timeline();
+  }
+
+  /** A timeline the root store closes when the test run ends. */
+  private record OpenTimeline(SqliteTimeline timeline) implements AutoCloseable {
+    OpenTimeline(Path file, int retention) {
+      this(SqliteTimeline.open(file, Clock.systemUTC(), retention));
+    }
+
+    @Override
+    public void close() {
+      timeline.close();
+    }
+  }
+
+  private record Running(Agent agent, Session session, ApexSession apex) {}
+}

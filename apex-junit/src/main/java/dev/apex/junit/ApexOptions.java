@@ -1,0 +1,62 @@
+package dev.apex.junit;
+
+import dev.apex.storage.Timelines;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What the extension reads besides the config file: each from a JUnit configuration parameter (or,
+ * through JUnit, the system property of the same name, e.g. {@code -Dapex.device=android}), else
+ * the environment variable, else the default.
+ *
+ * @param selector the device: {@code apex.device} / {@code APEX_DEVICE}, default {@code sim}
+ * @param timeline the timeline file, or empty for none: {@code apex.timeline} / {@code
+ *     APEX_TIMELINE} ({@code none}, or a file), default {@code $APEX_HOME/timeline.db}
+ * @param ocr whether to OCR screenshots when Tesseract is installed: {@code apex.ocr} / {@code
+ *     APEX_OCR}, default true
+ */
+record ApexOptions(String selector, Optional<Path> timeline, boolean ocr) {
+
+  static final String DEVICE = "apex.device";
+  static final String TIMELINE = "apex.timeline";
+  static final String OCR = "apex.ocr";
+  static final String NONE = "none";
+
+  /**
+   * @param parameters JUnit's configuration parameters (which fall back to system properties)
+   */
+  static ApexOptions read(Function<String, Optional<String>> parameters, Map<String, String> env) {
+    Function<String, Optional<String>> lookup =
+        name ->
+            parameters
+                .apply(name)
+                .or(() -> Optional.ofNullable(env.get(envName(name))))
+                .map(String::trim)
+                .filter(v -> !v.isEmpty());
+    String selector = lookup.apply(DEVICE).orElse("sim");
+    Optional<String> named = lookup.apply(TIMELINE);
+    Optional<Path> timeline =
+        named.isEmpty()
+            ? Optional.of(Timelines.defaultFile(env, System.getProperty("user.home")))
+            : named.filter(v -> !v.equalsIgnoreCase(NONE)).map(Path::of);
+    String ocr = lookup.apply(OCR).orElse("true").toLowerCase(Locale.ROOT);
+    if (!ocr.equals("true") && !ocr.equals("false")) {
+      throw new IllegalArgumentException(
+          OCR + " / " + envName(OCR) + " must be true or false, got '" + ocr + "'");
+    }
+    return new ApexOptions(selector, timeline, ocr.equals("true"));
+  }
+
+  /** The device selector for the resource lock, read before any test runs. */
+  static String selectorFromSystem() {
+    return read(name -> Optional.ofNullable(System.getProperty(name)), System.getenv()).selector();
+  }
+
+  /** {@code apex.device} → {@code APEX_DEVICE}. */
+  static String envName(String parameter) {
+    return parameter.replace('.', '_').toUpperCase(Locale.ROOT);
+  }
+}

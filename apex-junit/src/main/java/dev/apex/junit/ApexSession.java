@@ -1,0 +1,182 @@
+package dev.apex.junit;
+
+import dev.apex.core.PlannedStep;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
+import dev.apex.core.StepResult;
+import dev.apex.core.TaskId;
+import dev.apex.runtime.Flow;
+import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.AgentOutcome;
+import dev.apex.runtime.agent.Session;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a test does on its device. Each action is one step of the test's task, recorded in the
+ * timeline with the screen it ran on; an action that fails throws {@link ApexAssertionError} with
+ * the compact Scene at that moment and the task id. Given to a test method by {@link ApexTest};
+ * valid for that test only, on its thread.
+ */
+public final class ApexSession {
+
+  private final Agent agent;
+  private final Session session;
+
+  ApexSession(Agent agent, Session session) {
+    this.agent = agent;
+    this.session = session;
+  }
+
+  /** The test's task in the timeline. */
+  public TaskId taskId() {
+    return session.taskId();
+  }
+
+  /** The screen now: captured and perceived, not recorded as a step. */
+  public Scene scene() {
+    return session.scene();
+  }
+
+  /** Runs one step as a flow would and returns its result, failed or not. */
+  public StepResult step(PlannedStep step) {
+    return session.step(Objects.requireNonNull(step, "step"));
+  }
+
+  /** Runs every step of a flow file, in order; fails at the first step that fails. */
+  public ApexSession runFlow(String file) {
+    return runFlow(Path.of(file));
+  }
+
+  /** Runs every step of a flow file, in order; fails at the first step that fails. */
+  public ApexSession runFlow(Path file) {
+    Flow flow = Flow.load(file, agent.tools());
+    for (PlannedStep step : flow.steps()) {
+      require(step);
+    }
+    return this;
+  }
+
+  /** Launches an app by its id (Android package, iOS bundle id on a device that takes it). */
+  public ApexSession launch(String appId) {
+    require(PlannedStep.of("launch_app", Map.of("app_id", appId)));
+    return this;
+  }
+
+  /** Taps the element showing {@code text}, waiting for it to appear and hold still. */
+  public ApexSession tap(String text) {
+    require(PlannedStep.of("tap", Map.of("text", text)));
+    return this;
+  }
+
+  /** Taps the element with this id or resource id. */
+  public ApexSession tapId(String id) {
+    require(PlannedStep.of("tap", Map.of("element", id)));
+    return this;
+  }
+
+  /** Types {@code text} into the focused field. */
+  public ApexSession type(String text) {
+    require(PlannedStep.of("type_text", Map.of("text", text)));
+    return this;
+  }
+
+  /** Types {@code text}, recorded masked: for a password. */
+  public ApexSession typeSecret(String text) {
+    require(PlannedStep.of("type_text", Map.of("text", text, "secret", true)));
+    return this;
+  }
+
+  /** Presses a key: {@code back}, {@code home}, {@code enter}, … */
+  public ApexSession press(String key) {
+    require(PlannedStep.of("press_key", Map.of("key", key)));
+    return this;
+  }
+
+  /** Swipes across the screen: {@code up}, {@code down}, {@code left} or {@code right}. */
+  public ApexSession swipe(String direction) {
+    require(PlannedStep.of("swipe", Map.of("direction", direction)));
+    return this;
+  }
+
+  /** Asserts an element showing {@code text} is on screen within 5 s; returns it. */
+  public SceneElement assertVisible(String text) {
+    return visible(Map.of("text", text), null);
+  }
+
+  /** Asserts an element showing {@code text} is on screen within {@code wait}; returns it. */
+  public SceneElement assertVisible(String text, Duration wait) {
+    return visible(Map.of("text", text), wait);
+  }
+
+  /** Asserts the element with this id is on screen within {@code wait}; returns it. */
+  public SceneElement assertVisibleId(String id, Duration wait) {
+    return visible(Map.of("id", id), wait);
+  }
+
+  /**
+   * Hands {@code goal} to the configured model and fails unless it is reached. The goal runs as a
+   * task of its own in the timeline (the model's planner, budgets and safety policy, as {@code apex
+   * run --goal}), on this test's device.
+   *
+   * @throws dev.apex.core.InvalidInputException naming how to configure a model when none is: the
+   *     test fails, it is never skipped
+   */
+  public AgentOutcome act(String goal) {
+    AgentOutcome outcome = agent.runGoal(goal);
+    if (!outcome.succeeded()) {
+      throw new ApexAssertionError(
+          "act(\""
+              + goal
+              + "\") ended "
+              + outcome.status()
+              + ": "
+              + outcome.reason()
+              + " (its own task: "
+              + outcome.taskId()
+              + ")",
+          FailureContext.of(session),
+          null);
+    }
+    return outcome;
+  }
+
+  /** The agent behind this session, for what the session does not offer. */
+  public Agent agent() {
+    return agent;
+  }
+
+  private SceneElement visible(Map<String, Object> query, Duration wait) {
+    Map<String, Object> args = new LinkedHashMap<>(query);
+    if (wait != null) {
+      args.put("timeout_ms", Math.toIntExact(wait.toMillis()));
+    }
+    StepResult result = require(PlannedStep.of("assert_visible", args));
+    return result.output() instanceof SceneElement element ? element : null;
+  }
+
+  private StepResult require(PlannedStep step) {
+    StepResult result = session.step(step);
+    if (!result.success()) {
+      throw new ApexAssertionError(
+          describe(result.step()) + " failed: " + result.error(), FailureContext.of(session), null);
+    }
+    return result;
+  }
+
+  /** E.g. {@code tap text="Wi-Fi"}, as the CLI prints a step. */
+  private static String describe(PlannedStep step) {
+    StringBuilder out = new StringBuilder(step.action());
+    step.args()
+        .forEach(
+            (name, value) ->
+                out.append(' ')
+                    .append(name)
+                    .append('=')
+                    .append(value instanceof String ? "\"" + value + "\"" : value));
+    return out.toString();
+  }
+}

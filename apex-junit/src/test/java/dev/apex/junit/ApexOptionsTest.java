@@ -1,0 +1,58 @@
+package dev.apex.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where the extension's options come from: a JUnit parameter, then the environment, then defaults.
+ */
+class ApexOptionsTest {
+
+  @Test
+  void theSimAndTheTimelineUnderApexHomeByDefault() {
+    ApexOptions options = ApexOptions.read(name -> Optional.empty(), Map.of("APEX_HOME", "/h"));
+    assertThat(options.selector()).isEqualTo("sim");
+    assertThat(options.timeline()).contains(Path.of("/h/timeline.db"));
+    assertThat(options.ocr()).isTrue();
+  }
+
+  @Test
+  void theEnvironmentNamesTheDeviceAndNoTimeline() {
+    ApexOptions options =
+        ApexOptions.read(
+            name -> Optional.empty(),
+            Map.of(
+                "APEX_DEVICE",
+                "android:emulator-5554",
+                "APEX_TIMELINE",
+                "none",
+                "APEX_OCR",
+                "false"));
+    assertThat(options.selector()).isEqualTo("android:emulator-5554");
+    assertThat(options.timeline()).isEmpty();
+    assertThat(options.ocr()).isFalse();
+  }
+
+  @Test
+  void aParameterOrSystemPropertyWinsOverTheEnvironment() {
+    Map<String, String> parameters = Map.of("apex.device", "ios", "apex.timeline", "/t/x.db");
+    ApexOptions options =
+        ApexOptions.read(
+            name -> Optional.ofNullable(parameters.get(name)),
+            Map.of("APEX_DEVICE", "android", "APEX_TIMELINE", "none"));
+    assertThat(options.selector()).isEqualTo("ios");
+    assertThat(options.timeline()).contains(Path.of("/t/x.db"));
+  }
+
+  @Test
+  void anOcrValueThatIsNotABooleanIsRefusedNamingTheSetting() {
+    assertThatThrownBy(() -> ApexOptions.read(name -> Optional.empty(), Map.of("APEX_OCR", "yes")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("apex.ocr / APEX_OCR must be true or false, got 'yes'");
+  }
+}

@@ -1,0 +1,145 @@
+package dev.apex.runtime.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.apex.core.NonRetriableException;
+import dev.apex.core.PlannedStep;
+import dev.apex.core.StepRecord;
+import dev.apex.core.StepResult;
+import dev.apex.core.TaskId;
+import dev.apex.core.TaskStatus;
+import dev.apex.perception.OcrEngine;
+import dev.apex.runtime.TaskListener;
+import dev.apex.runtime.TaskOutcome;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+
+/** A session on the sim: one recorded step per call, through the agent's loop and listeners. */
+class SessionTest {
+
+  private final Events events = new Events();
+  private final Agent agent =
+      Agent.builder()
+          .device("sim")
+          .ocr(OcrEngine.NONE)
+          .tapSettle(Duration.ZERO)
+          .listener(events)
+          .build();
+
+  @AfterEach
+  void close() {
+    agent.close();
+  }
+
+  @Test
+  void eachStepIsOneRecordedStepWithItsSceneActionAndResult() {
+    Session session = agent.session("SessionTest#wifi");
+    StepResult launched =
+        session.step(PlannedStep.of("launch_app", Map.of("app_id", "com.android.settings")));
+    StepResult tapped = session.step(PlannedStep.of("tap", Map.of("text", "Wi-Fi")));
+    TaskOutcome outcome = session.end(TaskStatus.SUCCEEDED, "test passed");
+
+    assertThat(launched.success()).isTrue();
+    assertThat(tapped.success()).isTrue();
+    assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
+    assertThat(outcome.taskId()).isEqualTo(session.taskId());
+    assertThat(events.started).containsExactly(session.taskId() + " SessionTest#wifi");
+    assertThat(events.steps).hasSize(2);
+    StepRecord first = events.steps.get(0);
+    StepRecord second = events.steps.get(1);
+    assertThat(first.index()).isEqualTo(1);
+    assertThat(first.step().action()).isEqualTo("launch_app");
+    assertThat(first.result()).isEqualTo(launched);
+    // Each step carries the screen it ran on: the second ran on Settings, which the first opened.
+    assertThat(second.step().action()).isEqualTo("tap");
+    assertThat(second.scene().elements())
+        .anyMatch(e -> e.text() != null && e.text().startsWith("Wi-Fi"));
+    assertThat(first.scene().elements())
+        .noneMatch(e -> e.text() != null && e.text().startsWith("Wi-Fi"));
+    assertThat(events.finished).containsExactly("SUCCEEDED goal reached after 2 step(s)");
+  }
+
+  @Test
+  void aFailedStepIsReturnedAndTheSessionGoesOn() {
+    Session session = agent.session("failing step");
+    StepResult missing =
+        session.step(PlannedStep.of("assert_visible", Map.of("text", "Nope", "timeout_ms", 0)));
+    StepResult launched =
+        session.step(PlannedStep.of("launch_app", Map.of("app_id", "com.android.settings")));
+
+    assertThat(missing.success()).isFalse();
+    assertThat(missing.error()).contains("Nope");
+    assertThat(launched.success()).isTrue();
+    assertThat(session.outcome()).isEmpty();
+    TaskOutcome outcome = session.end(TaskStatus.FAILED, "expected Nope");
+    assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
+    assertThat(outcome.reason()).isEqualTo("expected Nope");
+    assertThat(events.finished).containsExactly("FAILED expected Nope");
+  }
+
+  @Test
+  void sceneObservesNowWithoutRecordingAStep() {
+    Session session = agent.session("scene");
+    session.step(PlannedStep.of("launch_app", Map.of("app_id", "com.android.settings")));
+    assertThat(session.scene().elements())
+        .anyMatch(e -> e.text() != null && e.text().startsWith("Wi-Fi"));
+    session.close();
+    assertThat(events.steps).hasSize(1);
+  }
+
+  @Test
+  void anEndedSessionRefusesStepsNamingHowItEnded() {
+    Session session = agent.session("ended");
+    session.end(TaskStatus.CANCELLED, "test aborted");
+    session.close();
+
+    assertThatThrownBy(() -> session.step(PlannedStep.of("press_key", Map.of("key", "back"))))
+        .isInstanceOf(NonRetriableException.class)
+        .hasMessageContaining("CANCELLED: test aborted");
+    assertThat(events.finished).containsExactly("CANCELLED test aborted");
+  }
+
+  @RepeatedTest(20)
+  void aCancelEndsAParkedSessionCancelled() {
+    Session session = agent.session("cancel");
+    session.cancel("cancelled from the console");
+    TaskOutcome outcome = session.end(TaskStatus.SUCCEEDED, "not reached");
+
+    assertThat(outcome.status()).isEqualTo(TaskStatus.CANCELLED);
+    assertThat(outcome.reason()).isEqualTo("cancelled from the console after 0 step(s)");
+  }
+
+  @Test
+  void aBlankTitleIsRefused() {
+    assertThatThrownBy(() -> agent.session(" "))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("title");
+  }
+
+  private static final class Events implements TaskListener {
+    final List<String> started = new CopyOnWriteArrayList<>();
+    final List<StepRecord> steps = new CopyOnWriteArrayList<>();
+    final List<String> finished = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void taskStarted(TaskId taskId, String device, String goal) {
+      started.add(taskId + " " + goal);
+    }
+
+    @Override
+    public void stepRecorded(StepRecord record) {
+      steps.add(record);
+    }
+
+    @Override
+    public void taskFinished(TaskId taskId, TaskStatus status, String reason) {
+      finished.add(status + " " + reason);
+    }
+  }
+}
