@@ -36,7 +36,7 @@ final class TerminalConfirmer implements Confirmer {
       out.flush();
       return false;
     }
-    out.print("apex: the model wants to " + action.describe() + ". Allow it? [y/N] ");
+    out.print("apex: the next step would " + action.describe() + ". Allow it? [y/N] ");
     out.flush();
     try {
       String answer = in.readLine();

@@ -71,7 +71,8 @@ public final class ApexExtension
     options
         .timeline()
         .ifPresent(
-            file -> builder.listener(new TimelineListener(timeline(context, file, settings))));
+            // The runtime's one recorder writes the task; the timeline is this test run's.
+            file -> builder.timeline(timeline(context, file, settings)));
     Agent agent = builder.build();
     Session session;
     try {

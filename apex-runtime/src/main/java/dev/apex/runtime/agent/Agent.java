@@ -18,6 +18,7 @@ import dev.apex.runtime.Observation;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.TimelineRecorder;
 import dev.apex.runtime.planner.ClaudeAgent;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.LlmTotals;
@@ -28,6 +29,8 @@ import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
+import dev.apex.timeline.TaskTimeline;
+import dev.apex.timeline.TimelineProviders;
 import dev.apex.tools.DescribeScreenSemanticTool;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldConfig;
@@ -66,6 +69,7 @@ public final class Agent implements AutoCloseable {
   private final ToolRegistry tools;
   private final Object deviceLock = new Object();
   private Device device;
+  private TaskTimeline openedTimeline;
   private boolean closed;
 
   private Agent(Builder b) {
@@ -127,9 +131,15 @@ public final class Agent implements AutoCloseable {
     try {
       TaskRunner.Builder runner;
       if (run.flow() != null) {
-        runner = TaskRunner.builder(d, observer, new FlowPlanner(run.flow())).registry(tools);
+        runner =
+            TaskRunner.builder(d, observer, new FlowPlanner(run.flow()))
+                .registry(tools)
+                .safety(options.safety, confirmer);
       } else if (run.planner() != null) {
-        runner = TaskRunner.builder(d, observer, run.planner()).registry(tools);
+        runner =
+            TaskRunner.builder(d, observer, run.planner())
+                .registry(tools)
+                .safety(options.safety, confirmer);
       } else {
         PlannerConfig planner =
             options.planner.withBudget(options.planner.budget().withMaxSteps(options.maxSteps));
@@ -154,6 +164,10 @@ public final class Agent implements AutoCloseable {
       TaskId id = run.taskId();
       if (id != null) {
         runner.taskIds(() -> id);
+      }
+      TaskTimeline timeline = timeline();
+      if (timeline != null) {
+        runner.listener(new TimelineRecorder(timeline, cancellation));
       }
       options.listeners.forEach(runner::listener);
       run.listeners().forEach(runner::listener);
@@ -190,7 +204,12 @@ public final class Agent implements AutoCloseable {
                   .sleeper(options.sleeper)
                   .retryPolicy(options.retryPolicy)
                   .settleBound(options.tapSettle)
-                  .worldConfig(options.world);
+                  .worldConfig(options.world)
+                  .safety(options.safety, options.confirmer);
+          TaskTimeline timeline = timeline();
+          if (timeline != null) {
+            runner.listener(new TimelineRecorder(timeline, new dev.apex.runtime.Cancellation()));
+          }
           options.listeners.forEach(runner::listener);
           return runner;
         },
@@ -242,6 +261,28 @@ public final class Agent implements AutoCloseable {
     return new PerceivingObserver(device(), perceiver, enricher, null, usage -> {}).observe();
   }
 
+  /**
+   * The timeline runs are recorded in: the one given, the file given (opened on first use through
+   * the {@link TimelineProviders} on the classpath), or null for none.
+   */
+  public TaskTimeline timeline() {
+    if (options.timeline != null) {
+      return options.timeline;
+    }
+    if (options.timelineFile == null) {
+      return null;
+    }
+    synchronized (deviceLock) {
+      if (closed) {
+        throw new IllegalStateException("this agent is closed");
+      }
+      if (openedTimeline == null) {
+        openedTimeline = TimelineProviders.open(options.timelineFile);
+      }
+      return openedTimeline;
+    }
+  }
+
   /** The device, opened on first use. */
   public Device device() {
     synchronized (deviceLock) {
@@ -272,6 +313,7 @@ public final class Agent implements AutoCloseable {
   @Override
   public void close() {
     Device opened;
+    TaskTimeline timeline;
     synchronized (deviceLock) {
       if (closed) {
         return;
@@ -279,14 +321,22 @@ public final class Agent implements AutoCloseable {
       closed = true;
       opened = options.device == null ? device : null;
       device = null;
+      timeline = openedTimeline;
+      openedTimeline = null;
     }
     try {
       if (enricher != null) {
         enricher.close();
       }
     } finally {
-      if (opened != null) {
-        opened.close();
+      try {
+        if (opened != null) {
+          opened.close();
+        }
+      } finally {
+        if (timeline != null) {
+          timeline.close();
+        }
       }
     }
   }
@@ -333,6 +383,8 @@ public final class Agent implements AutoCloseable {
     private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
     private ToolRegistry tools = ToolRegistry.defaultRegistry();
     private Consumer<String> notices = notice -> {};
+    private TaskTimeline timeline;
+    private Path timelineFile;
 
     private Builder() {}
 
@@ -455,6 +507,31 @@ public final class Agent implements AutoCloseable {
     /** The tools steps may use; default {@link ToolRegistry#defaultRegistry()}. */
     public Builder tools(ToolRegistry value) {
       this.tools = Objects.requireNonNull(value, "tools");
+      return this;
+    }
+
+    /**
+     * Records every run (its start, each step, its end) in the timeline file {@code file}, opened
+     * on first use through the timeline provider on the classpath ({@code apex-storage}: SQLite)
+     * and closed with the agent. Default: no timeline.
+     */
+    public Builder timeline(Path file) {
+      this.timelineFile = Objects.requireNonNull(file, "timeline file");
+      this.timeline = null;
+      return this;
+    }
+
+    /** Records every run in {@code timeline}, which stays yours to close. */
+    public Builder timeline(TaskTimeline timeline) {
+      this.timeline = Objects.requireNonNull(timeline, "timeline");
+      this.timelineFile = null;
+      return this;
+    }
+
+    /** Records nothing (the default). */
+    public Builder noTimeline() {
+      this.timeline = null;
+      this.timelineFile = null;
       return this;
     }
 

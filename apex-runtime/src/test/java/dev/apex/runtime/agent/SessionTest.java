@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.NonRetriableException;
 import dev.apex.core.PlannedStep;
-import dev.apex.core.StepRecord;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.timeline.StepRecord;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
