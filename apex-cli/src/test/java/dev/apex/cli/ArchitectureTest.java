@@ -410,4 +410,28 @@ class ArchitectureTest {
     System.arraycopy(more, 0, all, first.length, more.length);
     return all;
   }
+
+  @Test
+  void theRuntimeHoldsTheOneObserverAndTheShellsBuildNoRunnerOfTheirOwn() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage("dev.apex.runtime..")
+            .should()
+            .implement(dev.apex.runtime.Observer.class)
+            .because("the perceiving observer lives in the runtime, once (issue 13)"));
+    check(
+        noClasses()
+            .that()
+            .resideInAnyPackage(SHELLS)
+            .should()
+            .dependOnClassesThat()
+            .belongToAnyOf(
+                dev.apex.runtime.TaskRunner.Builder.class,
+                dev.apex.runtime.FlowPlanner.class,
+                dev.apex.runtime.planner.ClaudeAgent.class)
+            .because(
+                "the CLI, the console, the bench and the JUnit extension run tasks through"
+                    + " dev.apex.runtime.agent.Agent, not a task factory of their own"));
+  }
 }

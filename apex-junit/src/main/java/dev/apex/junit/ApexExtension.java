@@ -7,6 +7,7 @@ import dev.apex.device.DeviceOptions;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.Session;
+import dev.apex.runtime.planner.Confirmer;
 import dev.apex.storage.SqliteTimeline;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -67,7 +68,9 @@ public final class ApexExtension
             .agent()
             .device(options.selector())
             .deviceOptions(new DeviceOptions(null, null, settings.device(), env))
-            .ocr(PerceivingObserver.ocr(settings.ocr(), notice -> {}));
+            .ocr(PerceivingObserver.ocr(settings.ocr(), notice -> {}))
+            // Each session step is one the test's author wrote; act(goal) asks for DENY itself.
+            .confirmer(Confirmer.AUTHORED);
     options
         .timeline()
         .ifPresent(

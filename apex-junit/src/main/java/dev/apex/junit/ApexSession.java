@@ -9,6 +9,7 @@ import dev.apex.runtime.Flow;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.Session;
+import dev.apex.runtime.planner.Confirmer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -126,7 +127,10 @@ public final class ApexSession {
    *     test fails, it is never skipped
    */
   public AgentOutcome act(String goal) {
-    AgentOutcome outcome = agent.runGoal(goal);
+    // Nobody is there to confirm what the model wants: its sensitive actions are refused unless
+    // the config's allow-lists allow them.
+    AgentOutcome outcome =
+        agent.run(dev.apex.runtime.agent.AgentRun.goal(goal).withConfirmer(Confirmer.DENY));
     if (!outcome.succeeded()) {
       throw new ApexAssertionError(
           "act(\""

@@ -124,7 +124,12 @@ public final class Agent implements AutoCloseable {
     PerceivingObserver observer =
         new PerceivingObserver(
             d, perceiver, enricher, run.goal(), usage -> addLabels(labels, usage));
-    Confirmer confirmer = run.confirmer() != null ? run.confirmer() : options.confirmer;
+    // A flow's steps were written by a person, who confirmed them by writing them; a model's
+    // steps go to the agent's confirmer. The policy sees every step at the executor either way.
+    Confirmer confirmer =
+        run.confirmer() != null
+            ? run.confirmer()
+            : run.flow() != null ? Confirmer.AUTHORED : options.confirmer;
     Cancellation cancellation =
         run.cancellation() != null ? run.cancellation() : new Cancellation();
     ClaudeAgent claude = null;

@@ -16,4 +16,11 @@ public interface Confirmer {
 
   /** Never confirms: every sensitive action not allowed by the policy is refused. */
   Confirmer DENY = action -> false;
+
+  /**
+   * Confirms every action, because a person already chose each step: the steps of a flow file,
+   * those a test calls one by one. The policy still sees each step at the executor; what a model
+   * plans (a goal, a heal) is never run under this confirmer unless its caller asks for it.
+   */
+  Confirmer AUTHORED = action -> true;
 }
