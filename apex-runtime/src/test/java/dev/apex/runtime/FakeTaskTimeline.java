@@ -17,10 +17,10 @@ import java.util.function.Consumer;
  * A timeline in memory that records every write as a line and keeps the real store's rules (a step
  * or end needs a running task); told to, it fails chosen writes like a full disk would.
  */
-final class FakeTaskTimeline implements TaskTimeline {
+public final class FakeTaskTimeline implements TaskTimeline {
 
-  final List<String> writes = new ArrayList<>();
-  final List<StepRecord> steps = new ArrayList<>();
+  public final List<String> writes = new ArrayList<>();
+  public final List<StepRecord> steps = new ArrayList<>();
   final Map<TaskId, Consumer<String>> stopListeners = new LinkedHashMap<>();
   private final Set<TaskId> running = new HashSet<>();
   private final Set<String> failing = new HashSet<>();

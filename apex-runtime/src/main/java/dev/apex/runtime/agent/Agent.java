@@ -561,6 +561,10 @@ public final class Agent implements AutoCloseable {
       } catch (IllegalArgumentException e) {
         throw new dev.apex.core.InvalidInputException(e.getMessage());
       }
+      if (timelineFile != null) {
+        // A file nothing can store into is refused now, naming the module to add.
+        TimelineProviders.require();
+      }
       if (device == null && !customOpener) {
         // A selector nothing can open is refused now, not at the first run.
         DeviceProviders.validate(selector);

@@ -13,6 +13,7 @@ import dev.apex.device.sim.SimDevice;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.TaskListener;
+import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.timeline.StepRecord;
@@ -88,22 +89,39 @@ class AgentTest {
     }
   }
 
+  private static final dev.apex.runtime.Planner OPEN_SETTINGS =
+      (goal, scene, context) ->
+          context.stepCount() == 0
+              ? List.of(new PlannedStep("launch_app", Map.of("app_id", "com.android.settings")))
+              : List.of();
+
   @Test
   void aPlannerOfYourOwnPlansAGoal() {
     try (Agent agent = sim().build()) {
       AgentOutcome outcome =
           agent.run(
-              AgentRun.planned(
-                  "open settings",
-                  (goal, scene, context) ->
-                      context.stepCount() == 0
-                          ? List.of(
-                              new PlannedStep(
-                                  "launch_app", Map.of("app_id", "com.android.settings")))
-                          : List.of()));
+              AgentRun.planned("open settings", OPEN_SETTINGS).withConfirmer(Confirmer.AUTHORED));
       assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
       assertThat(outcome.steps()).isEqualTo(1);
       assertThat(outcome.context().goal()).isEqualTo("open settings");
+    }
+  }
+
+  @Test
+  void theSafetyPolicyChecksEveryCallersSteps() {
+    // Not a model's planner, but its launch outside the allow-list still needs a confirmation.
+    try (Agent agent = sim().build()) {
+      AgentOutcome refused = agent.run(AgentRun.planned("open settings", OPEN_SETTINGS));
+      assertThat(refused.status()).isEqualTo(TaskStatus.FAILED);
+      assertThat(refused.reason()).contains("policy_denied").contains("com.android.settings");
+    }
+    try (Agent agent =
+        sim()
+            .safety(
+                dev.apex.runtime.planner.SafetyPolicy.defaults()
+                    .withAllowedApps(java.util.Set.of("com.android.settings")))
+            .build()) {
+      assertThat(agent.run(AgentRun.planned("open settings", OPEN_SETTINGS)).succeeded()).isTrue();
     }
   }
 

@@ -11,6 +11,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.planner.Confirmer;
 import dev.apex.timeline.StepRecord;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +30,8 @@ class SessionTest {
           .device("sim")
           .ocr(OcrEngine.NONE)
           .tapSettle(Duration.ZERO)
+          // The test chooses each step, as a JUnit test's author does.
+          .confirmer(Confirmer.AUTHORED)
           .listener(events)
           .build();
 
