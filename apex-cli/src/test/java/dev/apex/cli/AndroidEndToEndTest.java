@@ -42,7 +42,10 @@ class AndroidEndToEndTest {
 
   @AfterEach
   void stopPhone() {
-    adb.close();
+    // Null when the shared data is missing and the test was skipped before it started.
+    if (adb != null) {
+      adb.close();
+    }
   }
 
   private Cli.Result apex(String... args) {

@@ -40,7 +40,10 @@ class IosEndToEndTest {
 
   @AfterEach
   void stopWda() {
-    wda.close();
+    // Null when the shared data is missing and the test was skipped before it started.
+    if (wda != null) {
+      wda.close();
+    }
   }
 
   private Cli.Result apex(String... args) {
