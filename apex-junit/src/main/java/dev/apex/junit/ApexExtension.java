@@ -86,11 +86,7 @@ public final class ApexExtension
     }
     Running running = new Running(agent, session, new ApexSession(agent, session));
     context.getStore(NAMESPACE).put(Running.class, running);
-    options
-        .timeline()
-        .ifPresent(
-            file ->
-                timeline(context, file, settings).onStopRequest(session.taskId(), session::cancel));
+    // A cancel from the console reaches the session through the agent's timeline (Agent.session).
     session
         .outcome()
         .ifPresent(

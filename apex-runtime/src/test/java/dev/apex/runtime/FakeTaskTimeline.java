@@ -21,7 +21,7 @@ public final class FakeTaskTimeline implements TaskTimeline {
 
   public final List<String> writes = new ArrayList<>();
   public final List<StepRecord> steps = new ArrayList<>();
-  final Map<TaskId, Consumer<String>> stopListeners = new LinkedHashMap<>();
+  public final Map<TaskId, Consumer<String>> stopListeners = new LinkedHashMap<>();
   private final Set<TaskId> running = new HashSet<>();
   private final Set<String> failing = new HashSet<>();
 

@@ -54,4 +54,27 @@ class AgentTimelineTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("apex-storage");
   }
+
+  @Test
+  void aCancelAskedThroughTheTimelineEndsAParkedSession() {
+    FakeTaskTimeline timeline = new FakeTaskTimeline();
+    try (Agent agent =
+        Agent.builder()
+            .ocr(OcrEngine.NONE)
+            .sleeper(new RecordingSleeper())
+            .confirmer(dev.apex.runtime.planner.Confirmer.AUTHORED)
+            .timeline(timeline)
+            .build()) {
+      Session session = agent.session("cancel me");
+      // What the console's Cancel button reaches through the timeline's heartbeat.
+      timeline.stopListeners.get(session.taskId()).accept("cancelled from the console");
+
+      TaskStatus status = session.end(TaskStatus.SUCCEEDED, "not reached").status();
+      assertThat(status).isEqualTo(TaskStatus.CANCELLED);
+      assertThat(timeline.writes)
+          .last()
+          .asString()
+          .startsWith("end " + session.taskId() + " CANCELLED: cancelled from the console");
+    }
+  }
 }
