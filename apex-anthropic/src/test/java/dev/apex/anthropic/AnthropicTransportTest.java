@@ -8,6 +8,7 @@ import dev.apex.llm.LlmResult;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.llm.SemanticScene;
 import dev.apex.llm.ToolCall;
+import dev.apex.semantic.Scenes;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.testkit.llm.FakeMessagesApi;

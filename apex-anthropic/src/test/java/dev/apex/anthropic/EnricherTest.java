@@ -11,6 +11,7 @@ import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
 import dev.apex.semantic.Prompts;
+import dev.apex.semantic.Scenes;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.testkit.llm.FakeMessagesApi;

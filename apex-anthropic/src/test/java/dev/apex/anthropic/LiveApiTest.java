@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
+import dev.apex.semantic.Scenes;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

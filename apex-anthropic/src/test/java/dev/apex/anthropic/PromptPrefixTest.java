@@ -13,6 +13,7 @@ import dev.apex.core.Source;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.semantic.Enricher;
 import dev.apex.semantic.EnrichmentContext;
+import dev.apex.semantic.Scenes;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.testkit.llm.FakeMessagesApi;

@@ -10,12 +10,15 @@ import dev.apex.llm.SemanticScene;
 import java.util.List;
 import java.util.Set;
 
-/** Small scenes and model replies for the tests. */
-final class Scenes {
+/**
+ * Small scenes and model replies for the tests; apex-anthropic's tests use them too, through this
+ * module's test jar.
+ */
+public final class Scenes {
 
   private Scenes() {}
 
-  static Scene login() {
+  public static Scene login() {
     return new Scene(
         1080,
         2400,
@@ -35,7 +38,7 @@ final class Scenes {
   }
 
   /** A well-formed reply for {@link #login()}. */
-  static SemanticScene loginReply() {
+  public static SemanticScene loginReply() {
     return new SemanticScene(
         "login",
         List.of("sign in", "reset password"),
@@ -45,7 +48,7 @@ final class Scenes {
             new SemanticScene.Widget("0/0/submit", "submit the login form")));
   }
 
-  static String json(SemanticScene reply) {
+  public static String json(SemanticScene reply) {
     return Json.write(reply);
   }
 }
