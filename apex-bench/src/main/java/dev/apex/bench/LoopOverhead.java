@@ -10,6 +10,7 @@ import dev.apex.runtime.Flow;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.timeline.StepRecord;
@@ -146,7 +147,7 @@ final class LoopOverhead {
     long[] waited = {0};
     PerceptionTimer perception = new PerceptionTimer(device);
     // The runtime's own agent and observer, as apex run uses them: only the device is timed.
-    Agent.Builder builder =
+    AgentBuilder builder =
         Agent.builder()
             .device(device)
             .ocr(OcrEngine.NONE)

@@ -3,6 +3,7 @@ package dev.apex.config;
 import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.world.WorldConfig;
 import java.time.Duration;
@@ -103,7 +104,7 @@ public record Settings(
    * engine, listeners and confirmer are the caller's to add; {@link #device()} are the bounds to
    * open it with.
    */
-  public Agent.Builder agent() {
+  public AgentBuilder agent() {
     return Agent.builder()
         .model(semantic)
         .labels(semantic.enabled())

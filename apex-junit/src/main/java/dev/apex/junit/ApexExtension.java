@@ -5,6 +5,7 @@ import dev.apex.config.Settings;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.DeviceOptions;
 import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.Session;
 import dev.apex.runtime.planner.Confirmer;
@@ -63,7 +64,7 @@ public final class ApexExtension
         ApexConfigStore.open(
             ApexConfigStore.defaultFile(env, System.getProperty("user.home")), env);
     Settings settings = Settings.of(store.current(), env, options.ocr());
-    Agent.Builder builder =
+    AgentBuilder builder =
         settings
             .agent()
             .device(options.selector())

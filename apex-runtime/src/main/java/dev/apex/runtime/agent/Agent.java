@@ -1,21 +1,16 @@
 package dev.apex.runtime.agent;
 
 import dev.apex.core.Scene;
-import dev.apex.core.Sleeper;
 import dev.apex.core.TaskId;
-import dev.apex.core.retry.RetryPolicy;
 import dev.apex.device.Device;
 import dev.apex.device.DeviceOptions;
 import dev.apex.device.DeviceProviders;
 import dev.apex.llm.LlmUsage;
-import dev.apex.llm.SemanticConfig;
-import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.Observation;
-import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.TimelineRecorder;
@@ -25,7 +20,6 @@ import dev.apex.runtime.planner.LlmTotals;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.runtime.planner.Pricing;
-import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
@@ -33,16 +27,10 @@ import dev.apex.timeline.TaskTimeline;
 import dev.apex.timeline.TimelineProviders;
 import dev.apex.tools.DescribeScreenSemanticTool;
 import dev.apex.tools.ToolRegistry;
-import dev.apex.world.WorldConfig;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 
 /**
  * apex's entry point: an agent on one device that runs flows and goals to a typed {@link
@@ -63,7 +51,7 @@ import java.util.function.Consumer;
  */
 public final class Agent implements AutoCloseable {
 
-  private final Builder options;
+  private final AgentBuilder options;
   private final Perceiver perceiver;
   private final Enricher enricher;
   private final ToolRegistry tools;
@@ -72,7 +60,7 @@ public final class Agent implements AutoCloseable {
   private TaskTimeline openedTimeline;
   private boolean closed;
 
-  private Agent(Builder b) {
+  Agent(AgentBuilder b) {
     this.options = b;
     this.perceiver =
         new Perceiver(b.ocrEngine != null ? b.ocrEngine : PerceivingObserver.ocr(b.ocr, b.notices));
@@ -83,8 +71,8 @@ public final class Agent implements AutoCloseable {
   }
 
   /** A builder with the defaults: the sim, no model, OCR when installed, world tracking on. */
-  public static Builder builder() {
-    return new Builder();
+  public static AgentBuilder builder() {
+    return new AgentBuilder();
   }
 
   /** Loads the flow file and runs it; see {@link #run(AgentRun)}. */
@@ -368,216 +356,5 @@ public final class Agent implements AutoCloseable {
   @FunctionalInterface
   public interface DeviceOpener {
     Device open(String selector, DeviceOptions options);
-  }
-
-  /**
-   * An agent's options. {@link #build()} checks them once, with messages that name the option. Not
-   * thread-safe.
-   */
-  public static final class Builder {
-    private String selector = "sim";
-    private Device device;
-    private DeviceOptions deviceOptions = DeviceOptions.DEFAULTS;
-    private DeviceOpener opener = DeviceProviders::open;
-    private boolean customOpener;
-    private SemanticConfig model = SemanticConfig.defaults();
-    private PlannerConfig planner = PlannerConfig.defaults();
-    private boolean labels;
-    private int maxSteps = TaskRunner.DEFAULT_MAX_STEPS;
-    private boolean ocr = true;
-    private OcrEngine ocrEngine;
-    private WorldConfig world = WorldConfig.defaults();
-    private SafetyPolicy safety = SafetyPolicy.defaults();
-    private Confirmer confirmer = Confirmer.DENY;
-    private final List<TaskListener> listeners = new ArrayList<>();
-    private Duration tapSettle = dev.apex.tools.TapTool.DEFAULT_SETTLE;
-    private Clock clock = Clock.systemUTC();
-    private Sleeper sleeper = Sleeper.SYSTEM;
-    private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
-    private ToolRegistry tools = ToolRegistry.defaultRegistry();
-    private Consumer<String> notices = notice -> {};
-    private TaskTimeline timeline;
-    private Path timelineFile;
-
-    private Builder() {}
-
-    /**
-     * The device by selector: {@code sim} (the default), {@code android[:SERIAL]}, {@code
-     * ios[:WDA_URL]}, {@code web[:URL]} or {@code webdriver:ENDPOINT}; its driver module must be on
-     * the classpath.
-     */
-    public Builder device(String selector) {
-      this.selector = Objects.requireNonNull(selector, "device selector");
-      this.device = null;
-      return this;
-    }
-
-    /** A device you already hold; the agent does not close it. */
-    public Builder device(Device device) {
-      this.device = Objects.requireNonNull(device, "device");
-      return this;
-    }
-
-    /** How a selector's device is opened: adb address, capabilities, I/O bounds. */
-    public Builder deviceOptions(DeviceOptions value) {
-      this.deviceOptions = Objects.requireNonNull(value, "deviceOptions");
-      return this;
-    }
-
-    /** Who opens a selector's device; default {@link DeviceProviders#open}. */
-    public Builder deviceOpener(DeviceOpener value) {
-      this.opener = Objects.requireNonNull(value, "deviceOpener");
-      this.customOpener = true;
-      return this;
-    }
-
-    /**
-     * The model connection (key, base URL, time budget, retries, the labelling model). With no key,
-     * goals are refused and screens are not labelled.
-     */
-    public Builder model(SemanticConfig value) {
-      this.model = Objects.requireNonNull(value, "model");
-      return this;
-    }
-
-    /** How goals are planned: the planning model, the budget, the loop policy. */
-    public Builder planner(PlannerConfig value) {
-      this.planner = Objects.requireNonNull(value, "planner");
-      return this;
-    }
-
-    /** Whether each screen gets semantic labels (one model call per observation); default off. */
-    public Builder labels(boolean value) {
-      this.labels = value;
-      return this;
-    }
-
-    /** The most steps one task may run; default 20. */
-    public Builder maxSteps(int value) {
-      this.maxSteps = value;
-      return this;
-    }
-
-    /** Whether to OCR screenshots when Tesseract is installed; default on. */
-    public Builder ocr(boolean value) {
-      this.ocr = value;
-      this.ocrEngine = null;
-      return this;
-    }
-
-    /** An OCR engine of your own ({@link OcrEngine#NONE} for none). */
-    public Builder ocr(OcrEngine value) {
-      this.ocrEngine = Objects.requireNonNull(value, "ocr");
-      return this;
-    }
-
-    /** World tracking; default on, with a history of 10. */
-    public Builder world(WorldConfig value) {
-      this.world = Objects.requireNonNull(value, "world");
-      return this;
-    }
-
-    /** What runs without asking; default {@link SafetyPolicy#defaults()}. */
-    public Builder safety(SafetyPolicy value) {
-      this.safety = Objects.requireNonNull(value, "safety");
-      return this;
-    }
-
-    /** Who is asked about the rest; default {@link Confirmer#DENY}. */
-    public Builder confirmer(Confirmer value) {
-      this.confirmer = Objects.requireNonNull(value, "confirmer");
-      return this;
-    }
-
-    /** Hears every run's events (a timeline recorder, a progress printer); in the order added. */
-    public Builder listener(TaskListener value) {
-      this.listeners.add(Objects.requireNonNull(value, "listener"));
-      return this;
-    }
-
-    /** How long a tap waits for its element to hold still; default 2 s, zero to tap at once. */
-    public Builder tapSettle(Duration value) {
-      this.tapSettle = Objects.requireNonNull(value, "tapSettle");
-      return this;
-    }
-
-    public Builder clock(Clock value) {
-      this.clock = Objects.requireNonNull(value, "clock");
-      return this;
-    }
-
-    /** How retry backoff and the {@code wait} tool wait; tests pass a recording sleeper. */
-    public Builder sleeper(Sleeper value) {
-      this.sleeper = Objects.requireNonNull(value, "sleeper");
-      return this;
-    }
-
-    public Builder retryPolicy(RetryPolicy value) {
-      this.retryPolicy = Objects.requireNonNull(value, "retryPolicy");
-      return this;
-    }
-
-    /** The tools steps may use; default {@link ToolRegistry#defaultRegistry()}. */
-    public Builder tools(ToolRegistry value) {
-      this.tools = Objects.requireNonNull(value, "tools");
-      return this;
-    }
-
-    /**
-     * Records every run (its start, each step, its end) in the timeline file {@code file}, opened
-     * on first use through the timeline provider on the classpath ({@code apex-storage}: SQLite)
-     * and closed with the agent. Default: no timeline.
-     */
-    public Builder timeline(Path file) {
-      this.timelineFile = Objects.requireNonNull(file, "timeline file");
-      this.timeline = null;
-      return this;
-    }
-
-    /** Records every run in {@code timeline}, which stays yours to close. */
-    public Builder timeline(TaskTimeline timeline) {
-      this.timeline = Objects.requireNonNull(timeline, "timeline");
-      this.timelineFile = null;
-      return this;
-    }
-
-    /** Records nothing (the default). */
-    public Builder noTimeline() {
-      this.timeline = null;
-      this.timelineFile = null;
-      return this;
-    }
-
-    /** Hears one-line notices a person should see (no Tesseract, so no OCR). */
-    public Builder notices(Consumer<String> value) {
-      this.notices = Objects.requireNonNull(value, "notices");
-      return this;
-    }
-
-    /**
-     * Checks the options and builds the agent. Opens nothing yet.
-     *
-     * @throws dev.apex.core.InvalidInputException naming the option that is wrong
-     */
-    public Agent build() {
-      if (maxSteps < 1) {
-        throw new dev.apex.core.InvalidInputException(
-            "maxSteps must be at least 1, got " + maxSteps);
-      }
-      try {
-        dev.apex.tools.TapTool.requireSettleBound("tapSettle", tapSettle);
-      } catch (IllegalArgumentException e) {
-        throw new dev.apex.core.InvalidInputException(e.getMessage());
-      }
-      if (timelineFile != null) {
-        // A file nothing can store into is refused now, naming the module to add.
-        TimelineProviders.require();
-      }
-      if (device == null && !customOpener) {
-        // A selector nothing can open is refused now, not at the first run.
-        DeviceProviders.validate(selector);
-      }
-      return new Agent(this);
-    }
   }
 }

@@ -37,7 +37,7 @@ class AgentTest {
         .resolve("examples/flows/settings-wifi-on.yaml");
   }
 
-  private static Agent.Builder sim() {
+  private static AgentBuilder sim() {
     return Agent.builder().device("sim").ocr(OcrEngine.NONE).sleeper(new RecordingSleeper());
   }
 
