@@ -1,7 +1,9 @@
 package dev.apex.runtime;
 
 import dev.apex.core.Sleeper;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -20,6 +22,7 @@ public final class Cancellation {
 
   private volatile String reason;
   private final Set<Thread> waiting = new HashSet<>();
+  private final List<Runnable> wakers = new ArrayList<>();
 
   /** Cancels with {@link #DEFAULT_REASON}. */
   public void cancel() {
@@ -39,6 +42,22 @@ public final class Cancellation {
         this.reason = reason;
       }
       waiting.forEach(Thread::interrupt);
+      wakers.forEach(Runnable::run);
+    }
+  }
+
+  /**
+   * Runs {@code waker} at each {@link #cancel}, and at once when already cancelled: for a wait that
+   * no interrupt reaches, such as a monitor a session's loop parks on between steps. Must be quick
+   * and must not call back into this cancellation.
+   */
+  public void onCancel(Runnable waker) {
+    Objects.requireNonNull(waker, "waker");
+    synchronized (waiting) {
+      wakers.add(waker);
+      if (reason != null) {
+        waker.run();
+      }
     }
   }
 

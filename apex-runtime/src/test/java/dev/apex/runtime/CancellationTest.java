@@ -119,4 +119,17 @@ class CancellationTest {
         .hasMessage("gone");
     assertThat(calls).hasValue(0);
   }
+
+  @Test
+  void aWakerRunsAtEachCancelAndAtOnceWhenAlreadyCancelled() {
+    Cancellation cancellation = new Cancellation();
+    java.util.List<String> woken = new java.util.ArrayList<>();
+    cancellation.onCancel(() -> woken.add("first"));
+
+    cancellation.cancel("stop");
+    cancellation.onCancel(() -> woken.add("late"));
+
+    assertThat(woken).containsExactly("first", "late");
+    assertThat(cancellation.reason()).contains("stop");
+  }
 }

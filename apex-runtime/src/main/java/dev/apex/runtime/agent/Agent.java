@@ -187,34 +187,27 @@ public final class Agent implements AutoCloseable {
   public Session session(String title) {
     Device d = device();
     PerceivingObserver observer = new PerceivingObserver(d, perceiver, enricher, null);
-    Session session =
-        Session.start(
-            title,
-            planner -> {
-              TaskRunner.Builder runner =
-                  TaskRunner.builder(d, observer, planner)
-                      .registry(tools)
-                      .clock(options.clock)
-                      .sleeper(options.sleeper)
-                      .retryPolicy(options.retryPolicy)
-                      .settleBound(options.tapSettle)
-                      .worldConfig(options.world)
-                      .safety(options.safety, options.confirmer);
-              TaskTimeline timeline = timeline();
-              if (timeline != null) {
-                runner.listener(
-                    new TimelineRecorder(timeline, new dev.apex.runtime.Cancellation()));
-              }
-              options.listeners.forEach(runner::listener);
-              return runner;
-            },
-            this::scene);
-    TaskTimeline timeline = timeline();
-    if (timeline != null) {
-      // A cancel asked from the console (another process) wakes the parked session too.
-      timeline.onStopRequest(session.taskId(), session::cancel);
-    }
-    return session;
+    return Session.start(
+        title,
+        (planner, cancellation) -> {
+          TaskRunner.Builder runner =
+              TaskRunner.builder(d, observer, planner)
+                  .registry(tools)
+                  .clock(options.clock)
+                  .sleeper(options.sleeper)
+                  .retryPolicy(options.retryPolicy)
+                  .settleBound(options.tapSettle)
+                  .worldConfig(options.world)
+                  .safety(options.safety, options.confirmer);
+          TaskTimeline timeline = timeline();
+          if (timeline != null) {
+            // Its stop requests (the console's Cancel) reach the session's own cancellation.
+            runner.listener(new TimelineRecorder(timeline, cancellation));
+          }
+          options.listeners.forEach(runner::listener);
+          return runner;
+        },
+        this::scene);
   }
 
   /** The current screen as a Scene: one capture, perceived (no labels). */

@@ -13,7 +13,7 @@ import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -47,17 +47,21 @@ public final class Session implements AutoCloseable {
     this.taskId = taskId;
     this.title = title;
     this.scenes = scenes;
+    // A cancel from any thread (the caller, a console in another process) wakes the parked loop.
+    cancellation.onCancel(planner::wake);
   }
 
   /**
    * Starts the session's loop and returns once it has observed the first screen (or ended).
    *
-   * @param runners a runner builder for a planner, with the agent's device, observer, tools and
-   *     listeners
+   * @param runners a runner builder for a planner and the session's cancellation, with the agent's
+   *     device, observer, tools and listeners
    * @param scenes observes the screen on the caller's thread
    */
   static Session start(
-      String title, Function<Planner, TaskRunner.Builder> runners, Supplier<Scene> scenes) {
+      String title,
+      BiFunction<Planner, Cancellation, TaskRunner.Builder> runners,
+      Supplier<Scene> scenes) {
     Objects.requireNonNull(title, "title");
     if (title.isBlank()) {
       throw new IllegalArgumentException("a session's title must not be blank");
@@ -66,7 +70,7 @@ public final class Session implements AutoCloseable {
     Session session = new Session(id, title, scenes);
     TaskRunner runner =
         runners
-            .apply(session.planner)
+            .apply(session.planner, session.cancellation)
             .taskIds(() -> id)
             .maxSteps(MAX_STEPS)
             .stopOnStepFailure(false)
@@ -167,7 +171,6 @@ public final class Session implements AutoCloseable {
    */
   public void cancel(String reason) {
     cancellation.cancel(reason);
-    planner.wake();
   }
 
   /** How the task ended, or empty while it runs. */
