@@ -1,6 +1,7 @@
 package dev.apex.cli;
 
 import dev.apex.config.ApexConfigStore;
+import dev.apex.config.Settings;
 import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
@@ -77,7 +78,7 @@ final class ConsoleCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     ApexConfigStore config = SharedOptions.configStore(env);
     // Checked now, so a bad flag fails at start rather than on the first task.
-    SharedOptions.deviceLimits(config.current().device().limits(), deviceTimeout);
+    Settings.withDeviceTimeout(config.current().device().limits(), deviceTimeout);
     Path file = db != null ? db : Timelines.defaultFile();
     try (SqliteTimeline timeline =
         SqliteTimeline.open(file, Clock.systemUTC(), config.current().screenshotRetention())) {

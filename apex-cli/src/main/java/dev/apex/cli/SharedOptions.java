@@ -4,7 +4,6 @@ import dev.apex.config.ApexConfig;
 import dev.apex.config.ApexConfigStore;
 import dev.apex.config.Settings;
 import dev.apex.core.InvalidInputException;
-import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -110,16 +109,8 @@ final class SharedOptions {
         base.ocr(),
         base.screenshotRetention(),
         base.safety(),
-        deviceLimits(base.device(), deviceTimeout),
+        Settings.withDeviceTimeout(base.device(), deviceTimeout),
         base.tapSettle());
-  }
-
-  /** {@code limits} with the deadline {@code --device-timeout} gives, when it is given. */
-  static DeviceLimits deviceLimits(DeviceLimits limits, String deviceTimeout) {
-    if (deviceTimeout == null) {
-      return limits;
-    }
-    return dev.apex.console.AgentLauncher.deviceLimits(limits, deviceTimeout);
   }
 
   /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */

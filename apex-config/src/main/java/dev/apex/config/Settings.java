@@ -92,6 +92,21 @@ public record Settings(
     return safety.withAllowedApps(apps);
   }
 
+  /**
+   * {@code limits} with the deadline a {@code --device-timeout} value gives ({@code 500}, {@code
+   * 500ms}, {@code 5s}, {@code 2m}; 100 ms to 1 h), or {@code limits} when it is null.
+   *
+   * @throws dev.apex.core.InvalidInputException naming the flag, for a value out of form or range
+   */
+  public static DeviceLimits withDeviceTimeout(DeviceLimits limits, String deviceTimeout) {
+    if (deviceTimeout == null) {
+      return limits;
+    }
+    return limits.withTimeout(
+        DurationOption.parse(
+            "--device-timeout", deviceTimeout, Duration.ofMillis(100), Duration.ofHours(1)));
+  }
+
   /** These settings with another step limit. */
   public Settings withMaxSteps(int value) {
     return new Settings(

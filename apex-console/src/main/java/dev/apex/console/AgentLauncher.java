@@ -1,10 +1,8 @@
 package dev.apex.console;
 
 import dev.apex.config.ApexConfig;
-import dev.apex.config.DurationOption;
 import dev.apex.config.Settings;
 import dev.apex.core.TaskId;
-import dev.apex.device.DeviceLimits;
 import dev.apex.device.DeviceOptions;
 import dev.apex.device.DeviceProviders;
 import dev.apex.perception.OcrEngine;
@@ -17,7 +15,6 @@ import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.tools.ToolRegistry;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,20 +49,6 @@ public final class AgentLauncher implements TaskLauncher {
     this.deviceTimeout = deviceTimeout;
   }
 
-  /**
-   * {@code limits} with the deadline a {@code --device-timeout} value gives, when it is given.
-   *
-   * @throws dev.apex.core.InvalidInputException for a value that is not a duration in range
-   */
-  public static DeviceLimits deviceLimits(DeviceLimits limits, String deviceTimeout) {
-    if (deviceTimeout == null) {
-      return limits;
-    }
-    return limits.withTimeout(
-        DurationOption.parse(
-            "--device-timeout", deviceTimeout, Duration.ofMillis(100), Duration.ofHours(1)));
-  }
-
   /** Goals need a model: with none configured in {@code config} and the environment, says so. */
   @Override
   public Optional<String> goalRefusal(ApexConfig config) {
@@ -82,7 +65,7 @@ public final class AgentLauncher implements TaskLauncher {
             ? Flow.parse(request.flow(), "the console's flow", ToolRegistry.defaultRegistry())
             : null;
     Settings base = Settings.of(config, env, true);
-    Settings settings = base.withDevice(deviceLimits(base.device(), deviceTimeout));
+    Settings settings = base.withDevice(Settings.withDeviceTimeout(base.device(), deviceTimeout));
     if (flow == null) {
       PlannerModels.require(settings.semantic());
     }
