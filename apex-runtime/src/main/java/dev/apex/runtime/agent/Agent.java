@@ -10,7 +10,6 @@ import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.FlowPlanner;
-import dev.apex.runtime.Observation;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.TimelineRecorder;
@@ -249,11 +248,6 @@ public final class Agent implements AutoCloseable {
    * @param enrichment the labelling's outcome, or null when labels are off
    */
   public record Description(Scene scene, Enrichment enrichment) {}
-
-  /** One observation as the loop makes it (capture, perceive, label when on). */
-  public Observation observe() {
-    return new PerceivingObserver(device(), perceiver, enricher, null, usage -> {}).observe();
-  }
 
   /**
    * The timeline runs are recorded in: the one given, the file given (opened on first use through
