@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       TimelineCommand.class,
       DevicesCommand.class,
       ConsoleCommand.class,
+      McpCommand.class,
       BenchCommand.class,
       CommandLine.HelpCommand.class
     })
@@ -120,6 +121,9 @@ public final class ApexCli implements Callable<Integer> {
       }
       if (instance instanceof DescribeCommand describe) {
         describe.wiring = wiring;
+      }
+      if (instance instanceof McpCommand mcp) {
+        mcp.wiring = wiring;
       }
       return instance;
     }

@@ -37,6 +37,18 @@ final class DevicesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    out.print(list(adb, env));
+    out.flush();
+    return 0;
+  }
+
+  /**
+   * The devices apex can reach, a row per device in columns, then a note when adb has none: what
+   * {@code apex devices} prints and {@code apex mcp}'s {@code list_devices} returns.
+   *
+   * @param adb the adb server as host:port, or null for ADB_SERVER_SOCKET / 127.0.0.1:5037
+   */
+  static String list(String adb, Map<String, String> env) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"sim", "ready", "the built-in simulated phone"});
     AdbAddress address = adb != null ? AdbAddress.parse(adb) : AdbAddress.fromEnvironment(env);
@@ -62,12 +74,14 @@ final class DevicesCommand implements Callable<Integer> {
         new String[] {
           "web:URL", "available", "headless Chromium (needs chromium, chromium-driver)"
         });
+    java.io.StringWriter text = new java.io.StringWriter();
+    PrintWriter out = new PrintWriter(text);
     print(rows, out);
     if (note != null) {
       out.println(note);
     }
     out.flush();
-    return 0;
+    return text.toString();
   }
 
   /** The rows in columns as wide as their widest cell, so a long network serial still lines up. */

@@ -14,6 +14,12 @@ public enum TaskStatus {
   /** Someone cancelled it; it stopped after the step it was on. */
   CANCELLED,
   /**
+   * A session driven from outside (an MCP client, a caller stepping it) was closed by its client.
+   * Neutral: such a task has no goal to check, so it never ends {@link #SUCCEEDED}; its reason
+   * gives its count of calls and of failed calls.
+   */
+  ENDED,
+  /**
    * Its process ended without recording an end (killed with SIGKILL, a power loss, a crash): a
    * reader of the timeline found the owning process gone, or its heartbeat older than the lease,
    * and recorded this. The steps recorded before are kept.

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code describe_screen_semantic} (seed 004, D7): runs {@code describe_screen}, then one {@link
+ * {@code describe_screen_semantic} (seed 004, D7): observes the screen, then makes one {@link
  * Enricher#enrich} call, and returns {@code {scene, semantic_scene}} with {@code semantic_scene}
  * null whenever labelling is off or failed — the tool itself fails only when the screen could not
  * be observed. The scene reaches the model as perception's compact encoding; the handles the model
@@ -35,7 +35,6 @@ public final class DescribeScreenSemanticTool implements Tool<NoArgs> {
       @JsonProperty("semantic_scene") SemanticScene semanticScene,
       @JsonProperty("semantic_unavailable") String unavailable) {}
 
-  private final DescribeScreenTool describe = new DescribeScreenTool();
   private final Enricher enricher;
 
   /** With labelling off: costs nothing and returns a null semantic scene. */
@@ -70,7 +69,7 @@ public final class DescribeScreenSemanticTool implements Tool<NoArgs> {
 
   @Override
   public Output execute(NoArgs args, ToolContext ctx) {
-    Scene scene = describe.execute(args, ctx);
+    Scene scene = ctx.observe();
     Enrichment enrichment = enricher.enrich(scene, context(scene));
     return new Output(
         scene, enrichment.semanticScene(), enrichment.available() ? null : enrichment.reason());

@@ -1,15 +1,34 @@
 package dev.apex.tools;
 
 import dev.apex.core.Scene;
+import dev.apex.perception.CompactEncoder;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code describe_screen}: observes the screen and returns the {@link Scene}. Never enriches it;
- * semantic labelling is {@code describe_screen_semantic}'s job, so this tool stays free of any LLM
- * dependency (seed 004, D7).
+ * {@code describe_screen}: observes the screen and returns it, by default as perception's compact
+ * encoding (a line per element with its handle, the text a model reads), or with {@code format:
+ * json} as the full {@link Scene}. Never enriches it; semantic labelling is {@code
+ * describe_screen_semantic}'s job, so this tool stays free of any LLM dependency (seed 004, D7).
  */
-public final class DescribeScreenTool implements Tool<NoArgs> {
+public final class DescribeScreenTool implements Tool<DescribeScreenTool.Format> {
+
+  /** How the screen is returned. */
+  public enum Format {
+    /** {@link CompactEncoder#encode}: a {@code String}. */
+    COMPACT,
+    /** The {@link Scene} itself. */
+    JSON
+  }
+
+  private static final List<ArgSpec> ARGS =
+      List.of(
+          ArgSpec.optional(
+                  "format",
+                  ArgSpec.Type.STRING,
+                  "compact (default): a line per element, with its handle; json: the full Scene")
+              .oneOf("compact", "json"));
 
   @Override
   public String name() {
@@ -18,22 +37,29 @@ public final class DescribeScreenTool implements Tool<NoArgs> {
 
   @Override
   public String description() {
-    return "Observe the screen and return its elements (id, type, bounds in pixels, text).";
+    return "Observe the screen and return its elements (handle, type, text, bounds in pixels).";
   }
 
   @Override
   public List<ArgSpec> args() {
-    return List.of();
+    return ARGS;
   }
 
   @Override
-  public NoArgs parse(Map<String, Object> args) {
+  public Format parse(Map<String, Object> args) {
     ArgSpec.validate(name(), args(), args);
-    return NoArgs.NONE;
+    Object format = args.get("format");
+    return format == null
+        ? Format.COMPACT
+        : Format.valueOf(format.toString().strip().toUpperCase(Locale.ROOT));
   }
 
+  /**
+   * @return the compact text ({@link Format#COMPACT}) or the {@link Scene} ({@link Format#JSON})
+   */
   @Override
-  public Scene execute(NoArgs args, ToolContext ctx) {
-    return ctx.observe();
+  public Object execute(Format format, ToolContext ctx) {
+    Scene scene = ctx.observe();
+    return format == Format.JSON ? scene : CompactEncoder.encode(scene);
   }
 }

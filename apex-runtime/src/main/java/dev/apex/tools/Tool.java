@@ -1,20 +1,18 @@
 package dev.apex.tools;
 
 import dev.apex.core.PlannedStep;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * One action a step can name. Implementations are stateless and thread-safe; everything they act on
  * comes through the {@link ToolContext}.
  *
- * <p>A step's arguments are a map ({@link PlannedStep#args()}: what flows, planners, the timeline
- * and listeners speak). A tool reads that map once, in {@link #parse}, into its typed value {@code
- * A} (a record, or a sealed family of them), and {@link #execute} works on that value only: so a
- * rule about the arguments lives in one place, a flow is rejected at load time with the message the
- * executor would give, and a retried step is not read again. {@link ToolRegistry#parse} pairs a
- * step with its parsed value as a {@link ParsedStep}, which is what the executor runs.
+ * <p>Its declaration (name, arguments, {@link #parse}) is a {@link ToolSpec}. A step's arguments
+ * are a map ({@link PlannedStep#args()}: what flows, planners, the timeline and listeners speak). A
+ * tool reads that map once, in {@link #parse}, into its typed value {@code A} (a record, or a
+ * sealed family of them), and {@link #execute} works on that value only: so a rule about the
+ * arguments lives in one place, a flow is rejected at load time with the message the executor would
+ * give, and a retried step is not read again. {@link ToolRegistry#parse} pairs a step with its
+ * parsed value as a {@link ParsedStep}, which is what the executor runs.
  *
  * <p>Failure: {@link #execute} throws an {@link dev.apex.core.ApexException} subclass — {@link
  * dev.apex.core.DeviceException} (retriable) when the device did not answer, {@link
@@ -24,43 +22,7 @@ import java.util.Optional;
  *
  * @param <A> the tool's parsed arguments; immutable
  */
-public interface Tool<A> {
-
-  /** The name steps use, in snake case, e.g. {@code launch_app}. */
-  String name();
-
-  /** One line saying what it does, for people and for an LLM choosing a tool. */
-  String description();
-
-  /**
-   * The arguments it takes: the one definition of them, from which {@link ArgSpec#jsonSchema}
-   * builds every schema and {@link ArgSpec#validate} checks every step.
-   */
-  List<ArgSpec> args();
-
-  /**
-   * The argument a flow's scalar form fills, e.g. {@code text} for {@code type_text: "hello"}, or
-   * empty when the tool has no such shorthand.
-   */
-  default Optional<String> shorthandArg() {
-    return Optional.empty();
-  }
-
-  /**
-   * Reads a step's arguments into the tool's typed value, without touching a device: checks them
-   * against {@link #args()} ({@link ArgSpec#validate}: names, types, required ones, allowed
-   * values), then any rule across arguments, and resolves defaults. The only place a tool reads its
-   * argument map.
-   *
-   * @return the parsed arguments; never null
-   * @throws dev.apex.core.InvalidInputException with one line naming the tool and the argument
-   */
-  A parse(Map<String, Object> args);
-
-  /** The JSON schema of the arguments ({@code {"type": "object", "properties": …}}). */
-  default Map<String, Object> inputSchema() {
-    return ArgSpec.jsonSchema(args());
-  }
+public interface Tool<A> extends ToolSpec<A> {
 
   /**
    * Does it, with arguments {@link #parse} returned. Called once per attempt; every attempt of a

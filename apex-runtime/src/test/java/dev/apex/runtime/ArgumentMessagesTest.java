@@ -85,7 +85,13 @@ class ArgumentMessagesTest {
             "assert_visible: 'id' and 'text' must not be empty when given"),
         bad(
             step("describe_screen", "full", true),
-            "describe_screen: unknown argument 'full'; use no arguments"));
+            "describe_screen: unknown argument 'full'; use format"),
+        bad(
+            step("describe_screen", "format", "xml"),
+            "describe_screen: argument 'format' must be one of compact, json, got 'xml'"),
+        bad(
+            step("describe_screen", "format", true),
+            "describe_screen: argument 'format' must be one of compact, json, got 'true'"));
   }
 
   private static PlannedStep step(String action, Object... keysAndValues) {

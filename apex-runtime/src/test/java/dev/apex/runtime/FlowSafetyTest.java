@@ -89,6 +89,57 @@ class FlowSafetyTest {
   }
 
   @Test
+  void aConfirmersOwnRefusalEndsTheRecordedStepsError() {
+    List<SensitiveAction> explained = new ArrayList<>();
+    Confirmer noElicitation =
+        new Confirmer() {
+          @Override
+          public boolean confirm(SensitiveAction action) {
+            return false;
+          }
+
+          @Override
+          public String refusal(SensitiveAction action) {
+            explained.add(action);
+            return "the client cannot ask the user; restart the server with --allow "
+                + action.kind().code();
+          }
+        };
+
+    TaskOutcome outcome = runner().safety(SafetyPolicy.defaults(), noElicitation).build().run("x");
+
+    assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
+    String error = listener.records.get(1).result().error();
+    assertThat(error)
+        .isEqualTo(
+            "policy_denied: tap \"Delete all\" (deletion: \"delete\") needs the user's"
+                + " confirmation; the client cannot ask the user; restart the server with"
+                + " --allow deletion")
+        .doesNotContain("skip asking");
+    assertThat(outcome.context().stepResults().get(1).error()).isEqualTo(error);
+    assertThat(outcome.reason()).endsWith("restart the server with --allow deletion");
+    assertThat(explained)
+        .singleElement()
+        .extracting(SensitiveAction::kind)
+        .isEqualTo(SensitiveKind.DELETION);
+    assertThat(device.events(FakeDevice.Tap.class)).hasSize(1);
+  }
+
+  @Test
+  void theDefaultRefusalStillNamesThePolicyRemedy() {
+    TaskOutcome outcome =
+        runner().safety(SafetyPolicy.defaults(), answering(false)).build().run("inbox");
+
+    assertThat(listener.records.get(1).result().error())
+        .isEqualTo(
+            "policy_denied: tap \"Delete all\" (deletion: \"delete\") needs the user's"
+                + " confirmation; it was not confirmed (allow the kind in the safety policy to"
+                + " skip asking)");
+    assertThat(outcome.reason())
+        .endsWith("it was not confirmed (allow the kind in the safety policy to skip asking)");
+  }
+
+  @Test
   void aConfirmedTapRunsAndIsAskedOnce() {
     TaskOutcome outcome =
         runner().safety(SafetyPolicy.defaults(), answering(true)).build().run("inbox");

@@ -10,6 +10,7 @@ import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.core.retry.RetryEvent;
+import dev.apex.perception.CompactEncoder;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
@@ -76,7 +77,7 @@ class TaskRunnerTest {
     assertThat(outcome.reason()).isEqualTo("goal reached after 1 step(s)");
     assertThat(outcome.context().stepResults())
         .singleElement()
-        .satisfies(r -> assertThat(r.output()).isEqualTo(TestScenes.home()));
+        .satisfies(r -> assertThat(r.output()).isEqualTo(CompactEncoder.encode(TestScenes.home())));
     assertThat(listener.lines)
         .containsExactly(
             "started t1 on fake: look",

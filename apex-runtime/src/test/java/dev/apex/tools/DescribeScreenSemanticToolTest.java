@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.Json;
 import dev.apex.core.Scene;
 import dev.apex.llm.SemanticConfig;
+import dev.apex.perception.CompactEncoder;
 import dev.apex.semantic.Enricher;
 import dev.apex.testkit.llm.FakeMessagesApi;
 import dev.apex.testkit.llm.FakeReply;
@@ -24,7 +25,10 @@ class DescribeScreenSemanticToolTest {
 
     ToolFixture f = new ToolFixture().observes(TestScenes.settingsMain());
     assertThat(f.run(registry.get("describe_screen"), Map.of()))
+        .isEqualTo(CompactEncoder.encode(TestScenes.settingsMain()));
+    assertThat(f.run(registry.get("describe_screen"), Map.of("format", "json")))
         .isEqualTo(TestScenes.settingsMain());
+    assertThat(f.observations).isEqualTo(2);
   }
 
   @Test

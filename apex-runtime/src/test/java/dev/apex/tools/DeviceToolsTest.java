@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.NonRetriableException;
 import dev.apex.device.Key;
+import dev.apex.perception.CompactEncoder;
 import dev.apex.testkit.FakeDevice.LaunchApp;
 import dev.apex.testkit.FakeDevice.PressKey;
 import dev.apex.testkit.FakeDevice.Swipe;
@@ -24,8 +25,40 @@ class DeviceToolsTest {
   void describeScreenReturnsAFreshObservation() {
     f.latest(TestScenes.home()).observes(TestScenes.settingsMain());
 
-    assertThat(f.run(new DescribeScreenTool(), Map.of())).isEqualTo(TestScenes.settingsMain());
+    Object out = f.run(new DescribeScreenTool(), Map.of());
+
+    assertThat(out).isInstanceOf(String.class);
+    assertThat(out).isEqualTo(CompactEncoder.encode(TestScenes.settingsMain()));
+    assertThat(out).isNotEqualTo(CompactEncoder.encode(TestScenes.home()));
     assertThat(f.observations).isEqualTo(1);
+  }
+
+  @Test
+  void describeScreenWithFormatCompactIsTheDefaultEncoding() {
+    f.observes(TestScenes.settingsMain());
+
+    assertThat(f.run(new DescribeScreenTool(), Map.of("format", "compact")))
+        .isEqualTo(CompactEncoder.encode(TestScenes.settingsMain()));
+    assertThat(f.observations).isEqualTo(1);
+  }
+
+  @Test
+  void describeScreenWithFormatJsonReturnsTheFreshScene() {
+    f.latest(TestScenes.home()).observes(TestScenes.settingsMain());
+
+    assertThat(f.run(new DescribeScreenTool(), Map.of("format", "json")))
+        .isEqualTo(TestScenes.settingsMain());
+    assertThat(f.observations).isEqualTo(1);
+  }
+
+  @Test
+  void describeScreenRefusesAnUnknownFormatWithoutObserving() {
+    f.observes(TestScenes.settingsMain());
+
+    assertThatThrownBy(() -> f.run(new DescribeScreenTool(), Map.of("format", "html")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("describe_screen: argument 'format' must be one of compact, json, got 'html'");
+    assertThat(f.observations).isZero();
   }
 
   @Test

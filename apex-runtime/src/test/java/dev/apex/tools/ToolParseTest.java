@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.ElementFlag;
+import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
 import dev.apex.device.Key;
 import java.time.Duration;
@@ -60,7 +61,15 @@ class ToolParseTest {
         .isEqualTo(
             new AssertVisibleTool.Expected(
                 ElementQuery.byRef("wifi").with(ElementFlag.CHECKED, false), FIVE_S));
-    assertThat(new DescribeScreenTool().parse(Map.of())).isEqualTo(NoArgs.NONE);
+    DescribeScreenTool describe = new DescribeScreenTool();
+    assertThat(describe.parse(Map.of())).isEqualTo(DescribeScreenTool.Format.COMPACT);
+    assertThat(describe.parse(Map.of("format", "compact")))
+        .isEqualTo(DescribeScreenTool.Format.COMPACT);
+    assertThat(describe.parse(Map.of("format", " JSON ")))
+        .isEqualTo(DescribeScreenTool.Format.JSON);
+    assertThatThrownBy(() -> describe.parse(Map.of("format", "yaml")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("describe_screen: argument 'format' must be one of compact, json, got 'yaml'");
   }
 
   @Test

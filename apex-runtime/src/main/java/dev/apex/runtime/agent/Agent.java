@@ -184,10 +184,24 @@ public final class Agent implements AutoCloseable {
    * @throws dev.apex.core.ApexException when the device cannot be opened
    */
   public Session session(String title) {
+    return session(title, Session.MAX_STEPS);
+  }
+
+  /**
+   * {@link #session(String)} ending {@link dev.apex.core.TaskStatus#MAX_STEPS} after {@code
+   * maxSteps} steps (an MCP server's {@code --max-steps}).
+   *
+   * @throws IllegalArgumentException when {@code maxSteps} is below 1
+   */
+  public Session session(String title, int maxSteps) {
+    if (maxSteps < 1) {
+      throw new IllegalArgumentException("maxSteps must be at least 1, got " + maxSteps);
+    }
     Device d = device();
     PerceivingObserver observer = new PerceivingObserver(d, perceiver, enricher, null);
     return Session.start(
         title,
+        maxSteps,
         (planner, cancellation) -> {
           TaskRunner.Builder runner =
               TaskRunner.builder(d, observer, planner)

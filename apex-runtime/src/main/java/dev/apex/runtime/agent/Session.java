@@ -25,8 +25,9 @@ import java.util.function.Supplier;
  *
  * <p>A failed step does not end the session: the caller reads the result and decides. The task ends
  * when the caller ends it, when it is {@link #cancel cancelled} (a cancel asked from the console
- * reaches it through the caller), after {@link #MAX_STEPS} steps, or when the device cannot be
- * observed; then {@link #step} throws {@link NonRetriableException} naming how it ended.
+ * reaches it through the caller), after its step limit ({@link #MAX_STEPS} unless the agent's
+ * {@link Agent#session(String, int)} gave another), or when the device cannot be observed; then
+ * {@link #step} throws {@link NonRetriableException} naming how it ended.
  *
  * <p>End a session before closing its agent: the loop's thread waits for the next call until the
  * session ends (it is a daemon thread, so it never holds the JVM). Thread-safe: calls from several
@@ -60,11 +61,16 @@ public final class Session implements AutoCloseable {
    */
   static Session start(
       String title,
+      int maxSteps,
       BiFunction<Planner, Cancellation, TaskRunner.Builder> runners,
       Supplier<Scene> scenes) {
     Objects.requireNonNull(title, "title");
     if (title.isBlank()) {
       throw new IllegalArgumentException("a session's title must not be blank");
+    }
+    if (maxSteps < 1) {
+      throw new IllegalArgumentException(
+          "a session's step limit must be at least 1, got " + maxSteps);
     }
     TaskId id = TaskId.random();
     Session session = new Session(id, title, scenes);
@@ -72,7 +78,7 @@ public final class Session implements AutoCloseable {
         runners
             .apply(session.planner, session.cancellation)
             .taskIds(() -> id)
-            .maxSteps(MAX_STEPS)
+            .maxSteps(maxSteps)
             .stopOnStepFailure(false)
             .build();
     Thread loop =
@@ -134,6 +140,15 @@ public final class Session implements AutoCloseable {
     }
     TaskOutcome ended = planner.outcome();
     throw ended(ended);
+  }
+
+  /**
+   * The scene the session's loop observed last: after the last step (the screen that step left), or
+   * the first screen before any step; empty when the session ended before observing one. Costs no
+   * capture; what a caller diffs a step's effect against ({@code SceneDiff}).
+   */
+  public Optional<Scene> observed() {
+    return Optional.ofNullable(planner.observed());
   }
 
   /** The screen now, captured and perceived on the caller's thread (no labels, not recorded). */

@@ -29,6 +29,7 @@ final class SessionPlanner implements Planner {
   private boolean awaitingResult;
   private StepResult result;
   private TaskOutcome outcome;
+  private Scene observed;
 
   SessionPlanner(Cancellation cancellation) {
     this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
@@ -36,6 +37,7 @@ final class SessionPlanner implements Planner {
 
   @Override
   public synchronized List<PlannedStep> plan(String goal, Scene scene, TaskContext context) {
+    observed = scene;
     if (awaitingResult) {
       List<StepResult> results = context.stepResults();
       result = results.get(results.size() - 1);
@@ -124,6 +126,11 @@ final class SessionPlanner implements Planner {
   synchronized void finished(TaskOutcome value) {
     outcome = value;
     notifyAll();
+  }
+
+  /** The scene the loop observed last (after the last step), or null before the first. */
+  synchronized Scene observed() {
+    return observed;
   }
 
   synchronized TaskOutcome outcome() {

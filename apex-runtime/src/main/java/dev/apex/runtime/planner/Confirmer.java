@@ -14,6 +14,16 @@ public interface Confirmer {
    */
   boolean confirm(SensitiveAction action);
 
+  /**
+   * Why {@code action} was refused and what the user can do about it, once {@link #confirm} said
+   * no: the end of the {@link PolicyDenied} message, which the planner (or an MCP client's model)
+   * reads. By default the generic remedy; a confirmer that knows why it could not ask (an MCP
+   * client without elicitation) says so and names the user's remedy.
+   */
+  default String refusal(SensitiveAction action) {
+    return "it was not confirmed (allow the kind in the safety policy to skip asking)";
+  }
+
   /** Never confirms: every sensitive action not allowed by the policy is refused. */
   Confirmer DENY = action -> false;
 

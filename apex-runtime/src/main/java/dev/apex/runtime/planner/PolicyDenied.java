@@ -17,7 +17,7 @@ public final class PolicyDenied extends NonRetriableException {
   private final SensitiveAction action;
 
   /**
-   * @param why the rest of the sentence, e.g. {@code the user declined}
+   * @param why the rest of the sentence, with the user's remedy, e.g. {@link Confirmer#refusal}
    */
   public PolicyDenied(SensitiveAction action, String why) {
     super(
@@ -26,8 +26,7 @@ public final class PolicyDenied extends NonRetriableException {
             + Objects.requireNonNull(action, "action").describe()
             + " needs the user's"
             + " confirmation; "
-            + why
-            + " (allow the kind in the safety policy to skip asking)");
+            + Objects.requireNonNull(why, "why"));
     this.action = action;
   }
 

@@ -100,7 +100,13 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
     }
     if (!yes) {
       log.info("policy: refused {}", action.describe());
-      throw new PolicyDenied(action, "it was not confirmed");
+      String why;
+      try {
+        why = confirmer.refusal(action);
+      } catch (RuntimeException e) {
+        why = Confirmer.DENY.refusal(action);
+      }
+      throw new PolicyDenied(action, why);
     }
     log.info("policy: {} confirmed", action.describe());
     return true;

@@ -12,25 +12,25 @@ import java.util.regex.Pattern;
  * a block, anything that looks like such a tag — an opening or closing {@code untrusted-data} tag
  * with any nonce, any case, spaces inside — has its {@code <} written as {@code &lt;}, and the
  * nonce itself, should it appear, is masked; so a screen cannot close a block early or open one of
- * its own. Stateless.
+ * its own. The planner's prompts and the MCP server's tool results use it. Stateless.
  */
-final class Untrusted {
+public final class Untrusted {
 
-  static final String TAG = "untrusted-data";
+  public static final String TAG = "untrusted-data";
 
   private static final Pattern TAG_LIKE = Pattern.compile("(?i)<(\\s*/?\\s*untrusted)");
 
   private Untrusted() {}
 
   /** 16 hex digits from {@code random}. */
-  static String nonce(Random random) {
+  public static String nonce(Random random) {
     byte[] bytes = new byte[8];
     random.nextBytes(bytes);
     return HexFormat.of().formatHex(bytes);
   }
 
   /** {@code content}, escaped, inside a block of {@code kind} marked with {@code nonce}. */
-  static String block(String nonce, String kind, String content) {
+  public static String block(String nonce, String kind, String content) {
     return "<"
         + TAG
         + "-"
@@ -47,7 +47,7 @@ final class Untrusted {
   }
 
   /** The content with tag look-alikes defused and the nonce masked. */
-  static String escape(String content, String nonce) {
+  public static String escape(String content, String nonce) {
     String defused = TAG_LIKE.matcher(content).replaceAll(Matcher.quoteReplacement("&lt;") + "$1");
     return defused.replace(nonce, "[nonce]");
   }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.NonRetriableException;
 import dev.apex.core.PlannedStep;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
@@ -116,6 +118,106 @@ class SessionTest {
 
     assertThat(outcome.status()).isEqualTo(TaskStatus.CANCELLED);
     assertThat(outcome.reason()).isEqualTo("cancelled from the console after 0 step(s)");
+  }
+
+  @Test
+  void observedIsTheFirstSceneBeforeAnyStepAndThenTheSceneEachStepLeft() {
+    Session session = agent.session("observed");
+
+    Scene first = session.observed().orElseThrow();
+    assertThat(first.elements()).noneMatch(SessionTest::isWifi);
+
+    session.step(PlannedStep.of("launch_app", Map.of("app_id", "com.android.settings")));
+    Scene afterLaunch = session.observed().orElseThrow();
+    // The screen the launch left: Settings, not the first screen.
+    assertThat(afterLaunch).isNotEqualTo(first);
+    assertThat(afterLaunch.elements()).anyMatch(SessionTest::isWifi);
+
+    session.step(PlannedStep.of("press_key", Map.of("key", "back")));
+    Scene afterBack = session.observed().orElseThrow();
+    assertThat(afterBack.elements()).noneMatch(SessionTest::isWifi);
+    session.end(TaskStatus.SUCCEEDED, "done");
+
+    // Each is the scene the loop observed: the one the next step was recorded on.
+    assertThat(events.steps).hasSize(2);
+    assertThat(events.steps.get(0).scene()).isEqualTo(first);
+    assertThat(events.steps.get(1).scene()).isEqualTo(afterLaunch);
+    // An ended session keeps the last scene it observed.
+    assertThat(session.observed()).contains(afterBack);
+  }
+
+  @Test
+  void observedCostsNoCaptureAndRecordsNoStep() {
+    Session session = agent.session("observed twice");
+    session.step(PlannedStep.of("launch_app", Map.of("app_id", "com.android.settings")));
+
+    Scene once = session.observed().orElseThrow();
+    assertThat(session.observed()).containsSame(once);
+    session.close();
+    assertThat(events.steps).hasSize(1);
+  }
+
+  @Test
+  void aSessionWithAStepLimitEndsMaxStepsAfterThatManySteps() {
+    Session session = agent.session("limited", 2);
+    StepResult launched =
+        session.step(PlannedStep.of("launch_app", Map.of("app_id", "com.android.settings")));
+    StepResult back = session.step(PlannedStep.of("press_key", Map.of("key", "back")));
+
+    assertThat(launched.success()).isTrue();
+    assertThat(back.success()).isTrue();
+    assertThat(session.outcome()).isEmpty();
+    assertThatThrownBy(() -> session.step(PlannedStep.of("press_key", Map.of("key", "home"))))
+        .isInstanceOf(NonRetriableException.class)
+        .hasMessageContaining("has ended (MAX_STEPS: reached the step limit (2 steps)");
+
+    assertThat(session.outcome())
+        .hasValueSatisfying(o -> assertThat(o.status()).isEqualTo(TaskStatus.MAX_STEPS));
+    // The third step never ran: two recorded steps, then the end.
+    assertThat(events.steps).hasSize(2);
+    assertThat(events.finished)
+        .singleElement()
+        .asString()
+        .startsWith("MAX_STEPS reached the step limit (2 steps)");
+    // Ending it afterwards keeps how it ended.
+    assertThat(session.end(TaskStatus.SUCCEEDED, "too late").status())
+        .isEqualTo(TaskStatus.MAX_STEPS);
+  }
+
+  @Test
+  void aStepLimitBelowOneIsRefused() {
+    assertThatThrownBy(() -> agent.session("none", 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxSteps")
+        .hasMessageContaining("0");
+    assertThatThrownBy(() -> agent.session("negative", -1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("-1");
+    assertThat(events.started).isEmpty();
+  }
+
+  @Test
+  void aSessionClosedByItsClientEndsEndedWithItsReason() {
+    Session session = agent.session("client");
+    session.step(PlannedStep.of("launch_app", Map.of("app_id", "com.android.settings")));
+    session.step(PlannedStep.of("press_key", Map.of("key", "back")));
+    session.step(PlannedStep.of("press_key", Map.of("key", "home")));
+
+    TaskOutcome outcome = session.end(TaskStatus.ENDED, "client closed after 3 call(s), 0 failed");
+
+    assertThat(outcome.status()).isEqualTo(TaskStatus.ENDED);
+    assertThat(outcome.reason()).isEqualTo("client closed after 3 call(s), 0 failed");
+    assertThat(outcome.taskId()).isEqualTo(session.taskId());
+    assertThat(session.outcome()).contains(outcome);
+    assertThat(events.steps).hasSize(3);
+    assertThat(events.finished).containsExactly("ENDED client closed after 3 call(s), 0 failed");
+    assertThatThrownBy(() -> session.step(PlannedStep.of("press_key", Map.of("key", "back"))))
+        .isInstanceOf(NonRetriableException.class)
+        .hasMessageContaining("ENDED: client closed after 3 call(s), 0 failed");
+  }
+
+  private static boolean isWifi(SceneElement e) {
+    return e.text() != null && e.text().startsWith("Wi-Fi");
   }
 
   @Test

@@ -224,6 +224,35 @@ class SafetyInterceptorTest {
   }
 
   @Test
+  void aRefusalThatThrowsFallsBackToTheDefaultRemedy() {
+    Confirmer broken =
+        new Confirmer() {
+          @Override
+          public boolean confirm(SensitiveAction action) {
+            return false;
+          }
+
+          @Override
+          public String refusal(SensitiveAction action) {
+            throw new IllegalStateException("no client");
+          }
+        };
+    ToolRegistry tools =
+        InterceptedTools.wrap(
+            ToolRegistry.defaultRegistry(),
+            List.of(new SafetyInterceptor(SafetyPolicy.defaults(), broken, () -> null)));
+
+    assertThatThrownBy(() -> run(tools, "tap", Map.of("text", "Pay now"), CHECKOUT))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessage(
+            "policy_denied: tap \"Pay now\" (payment: \"pay\") needs the user's confirmation; "
+                + Confirmer.DENY.refusal(null));
+    assertThat(Confirmer.DENY.refusal(null))
+        .isEqualTo("it was not confirmed (allow the kind in the safety policy to skip asking)");
+    assertThat(device.events()).isEmpty();
+  }
+
+  @Test
   void launchingNeedsTheAllowList() {
     ToolRegistry tools =
         guarded(SafetyPolicy.defaults().withAllowedApps(Set.of("com.notes")), false);

@@ -1,0 +1,150 @@
+package dev.apex.cli;
+
+import dev.apex.config.Settings;
+import dev.apex.device.DeviceProviders;
+import dev.apex.mcp.ApexMcpServer;
+import dev.apex.perception.OcrEngine;
+import dev.apex.runtime.agent.PerceivingObserver;
+import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timelines;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code apex mcp}: serves apex over the Model Context Protocol on stdin/stdout, for the client
+ * that spawned it (Claude Code, Claude Desktop, Cursor). stdout carries the protocol only: every
+ * log and progress line goes to stderr. Each MCP session is a task in the timeline; it ends {@code
+ * ENDED} when the client closes stdin (exit 0) or stops the process with SIGTERM or SIGINT.
+ */
+@Command(
+    name = "mcp",
+    description = "Serve apex to an MCP client (Claude Code, Claude Desktop, Cursor) over stdio.",
+    mixinStandardHelpOptions = true)
+final class McpCommand implements Callable<Integer> {
+
+  @Option(
+      names = {"-d", "--device"},
+      paramLabel = "DEVICE",
+      defaultValue = "sim",
+      description =
+          "The first session's device: sim (default), android[:SERIAL], ios[:WDA_URL], web[:URL]"
+              + " or webdriver:ENDPOINT; use_device switches.")
+  String device;
+
+  @Option(
+      names = "--allow-app",
+      paramLabel = "APP_ID",
+      description =
+          "An app the client may launch without asking; repeat for more. Added to the config's"
+              + " planner.allowed_apps.")
+  List<String> allowApps = new ArrayList<>();
+
+  @Option(
+      names = "--max-steps",
+      paramLabel = "N",
+      description = "End a session's task after N steps (default: no limit).")
+  Integer maxSteps;
+
+  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
+  Path db;
+
+  @Mixin SharedOptions shared;
+
+  @Mixin VerboseOption verbose;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  /** How devices open and retries wait; set by {@link ApexCli}'s factory. */
+  Wiring wiring = Wiring.DEFAULT;
+
+  /** The protocol's streams: the process's stdin and stdout unless a test gives others. */
+  InputStream in = System.in;
+
+  PrintStream out = System.out;
+
+  @Override
+  public Integer call() throws Exception {
+    // Only the protocol may reach stdout: anything else that prints goes to stderr from here on.
+    PrintStream protocol = out;
+    if (protocol == System.out) {
+      System.setOut(System.err);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    // Screenshots are scaled off-screen.
+    System.setProperty("java.awt.headless", "true");
+    // A selector that cannot be right is bad input now, not a failing first call.
+    DeviceProviders.validate(device);
+    Settings settings = shared.settings(maxSteps);
+    OcrEngine ocr =
+        PerceivingObserver.ocr(
+            settings.ocr(),
+            notice -> {
+              err.println("apex mcp: " + notice);
+              err.flush();
+            });
+    Path file = db != null ? db : Timelines.defaultFile();
+    try (SqliteTimeline timeline =
+        SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
+      ApexMcpServer.AgentFactory agents =
+          (selector, tools, confirmer) ->
+              settings
+                  .agent()
+                  .device(selector)
+                  .deviceOptions(
+                      Devices.options(shared.adb, shared.capabilities, settings.device()))
+                  .deviceOpener(wiring.opener())
+                  .sleeper(wiring.sleeper())
+                  .ocr(ocr)
+                  .tools(tools)
+                  .safety(settings.safetyWith(allowApps))
+                  .confirmer(confirmer)
+                  .timeline(timeline)
+                  .build();
+      ApexMcpServer server =
+          new ApexMcpServer(
+              new ApexMcpServer.Options(
+                  device,
+                  agents,
+                  () -> DevicesCommand.list(shared.adb, shared.env),
+                  maxSteps,
+                  Version.current(),
+                  ApexMcpServer.DEFAULT_ASK_TIMEOUT,
+                  line -> {
+                    synchronized (err) {
+                      err.println(line);
+                      err.flush();
+                    }
+                  }));
+      Thread hook =
+          new Thread(() -> server.stop("the server was stopped by a signal"), "apex-mcp-stop");
+      Runtime.getRuntime().addShutdownHook(hook);
+      err.println(
+          "apex mcp: serving on stdio (device "
+              + device
+              + ", timeline "
+              + file
+              + "); each session is a task in the timeline");
+      err.flush();
+      try {
+        server.serve(in, protocol);
+      } finally {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // The hook is running: it ends the session itself.
+        }
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,249 @@
+package dev.apex.mcp;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.core.Json;
+import dev.apex.core.Text;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Queue;
+import java.util.function.Consumer;
+
+/**
+ * Stands between stdio and the SDK's transport, whose read loop ends the whole session on one line
+ * it cannot read (a blank line, broken JSON, a line over its size limit). Only lines that are
+ * JSON-RPC messages reach the transport; a blank line is skipped, and any other bad line is
+ * answered with a JSON-RPC error ({@code -32700} when it is not JSON, {@code -32600} when it is not
+ * a message) and dropped, so one bad line costs one error, not the server. The end of stdin (or a
+ * read error) is reported once.
+ */
+final class StdioGuard {
+
+  /** The longest line read, in bytes; a longer one is answered with an error and skipped. */
+  static final int MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+  private StdioGuard() {}
+
+  /** Stdout, written a whole line at a time so a guard's error never splits a message. */
+  static final class Out extends OutputStream {
+    private final OutputStream out;
+    private final Queue<byte[]> pending = new ArrayDeque<>();
+    private boolean atLineStart = true;
+
+    Out(OutputStream out) {
+      this.out = out;
+    }
+
+    @Override
+    public synchronized void write(int b) throws IOException {
+      out.write(b);
+      lineEnded(b == '\n');
+    }
+
+    @Override
+    public synchronized void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      if (len > 0) {
+        lineEnded(b[off + len - 1] == '\n');
+      }
+    }
+
+    @Override
+    public synchronized void flush() throws IOException {
+      out.flush();
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+      out.close();
+    }
+
+    /** Writes one whole line ({@code line} ends in a newline) between the transport's lines. */
+    synchronized void writeLine(byte[] line) throws IOException {
+      if (atLineStart) {
+        out.write(line);
+        out.flush();
+      } else {
+        pending.add(line);
+      }
+    }
+
+    private void lineEnded(boolean ended) throws IOException {
+      atLineStart = ended;
+      if (ended) {
+        while (!pending.isEmpty()) {
+          out.write(pending.poll());
+        }
+      }
+    }
+  }
+
+  /** Stdin as the transport reads it: only lines it can take. */
+  static final class In extends InputStream {
+    private final InputStream in;
+    private final Out out;
+    private final McpJsonMapper json;
+    private final Runnable onEnd;
+    private final Consumer<String> log;
+    private byte[] line = new byte[0];
+    private int pos;
+    private boolean ended;
+
+    /**
+     * @param onEnd called once, when stdin ends or fails
+     * @param log receives a line per bad input line (stderr)
+     */
+    In(InputStream in, Out out, McpJsonMapper json, Runnable onEnd, Consumer<String> log) {
+      this.in = in;
+      this.out = out;
+      this.json = json;
+      this.onEnd = onEnd;
+      this.log = log;
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (!fill()) {
+        return -1;
+      }
+      return line[pos++] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (len == 0) {
+        return 0;
+      }
+      if (!fill()) {
+        return -1;
+      }
+      int n = Math.min(len, line.length - pos);
+      System.arraycopy(line, pos, b, off, n);
+      pos += n;
+      return n;
+    }
+
+    @Override
+    public int available() {
+      return line.length - pos;
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+
+    /** Makes sure unread bytes of an accepted line are there; false at the end. */
+    private boolean fill() throws IOException {
+      while (pos >= line.length) {
+        if (ended) {
+          return false;
+        }
+        byte[] next;
+        try {
+          next = nextLine();
+        } catch (IOException e) {
+          end();
+          throw e;
+        }
+        if (next == null) {
+          end();
+          return false;
+        }
+        if (accept(next)) {
+          line = Arrays.copyOf(next, next.length + 1);
+          line[next.length] = '\n';
+          pos = 0;
+        }
+      }
+      return true;
+    }
+
+    private void end() {
+      if (!ended) {
+        ended = true;
+        onEnd.run();
+      }
+    }
+
+    /** The next line without its line end, or null at the end; an overlong one is cut. */
+    private byte[] nextLine() throws IOException {
+      ByteArrayOutputStream buffer = new ByteArrayOutputStream(256);
+      boolean overlong = false;
+      int b;
+      while ((b = in.read()) != -1) {
+        if (b == '\n') {
+          return finish(buffer, overlong);
+        }
+        if (buffer.size() < MAX_LINE_BYTES) {
+          buffer.write(b);
+        } else {
+          overlong = true;
+        }
+      }
+      return buffer.size() == 0 ? null : finish(buffer, overlong);
+    }
+
+    private byte[] finish(ByteArrayOutputStream buffer, boolean overlong) throws IOException {
+      if (overlong) {
+        reply(null, -32600, "Invalid Request: a line over " + MAX_LINE_BYTES + " bytes");
+        return new byte[0];
+      }
+      byte[] bytes = buffer.toByteArray();
+      int n = bytes.length;
+      if (n > 0 && bytes[n - 1] == '\r') {
+        n--;
+      }
+      return Arrays.copyOf(bytes, n);
+    }
+
+    /** Whether the transport can take the line; answers and drops one it cannot. */
+    private boolean accept(byte[] bytes) throws IOException {
+      String text = new String(bytes, UTF_8);
+      if (text.isBlank()) {
+        return false;
+      }
+      JsonNode tree;
+      try {
+        tree = Json.mapper().readTree(text);
+      } catch (IOException e) {
+        reply(null, -32700, "Parse error: the line is not JSON");
+        return false;
+      }
+      try {
+        McpSchema.deserializeJsonRpcMessage(json, text);
+        return true;
+      } catch (IOException | RuntimeException e) {
+        JsonNode id = tree != null && tree.isObject() ? tree.get("id") : null;
+        reply(
+            id != null && (id.isTextual() || id.isNumber())
+                ? Json.mapper().treeToValue(id, Object.class)
+                : null,
+            -32600,
+            "Invalid Request: not a JSON-RPC 2.0 message");
+        return false;
+      }
+    }
+
+    private void reply(Object id, int code, String message) throws IOException {
+      log.accept("apex mcp: stdin: " + Text.oneLine(message, 160) + " (answered " + code + ")");
+      Map<String, Object> error = new LinkedHashMap<>();
+      error.put("code", code);
+      error.put("message", message);
+      Map<String, Object> response = new LinkedHashMap<>();
+      response.put("jsonrpc", "2.0");
+      response.put("id", id);
+      response.put("error", error);
+      out.writeLine((Json.write(response) + "\n").getBytes(UTF_8));
+    }
+  }
+}
