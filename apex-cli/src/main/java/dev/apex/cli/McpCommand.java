@@ -1,6 +1,7 @@
 package dev.apex.cli;
 
 import dev.apex.config.Settings;
+import dev.apex.core.InvalidInputException;
 import dev.apex.device.DeviceProviders;
 import dev.apex.mcp.ApexMcpServer;
 import dev.apex.perception.OcrEngine;
@@ -74,17 +75,20 @@ final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    // Bad input is refused now, before anything serves, not as a failing first call.
+    DeviceProviders.validate(device);
+    if (maxSteps != null && maxSteps < 1) {
+      throw new InvalidInputException("--max-steps must be at least 1, got " + maxSteps);
+    }
+    Settings settings = shared.settings(maxSteps);
     // Only the protocol may reach stdout: anything else that prints goes to stderr from here on.
     PrintStream protocol = out;
     if (protocol == System.out) {
       System.setOut(System.err);
     }
-    PrintWriter err = spec.commandLine().getErr();
     // Screenshots are scaled off-screen.
     System.setProperty("java.awt.headless", "true");
-    // A selector that cannot be right is bad input now, not a failing first call.
-    DeviceProviders.validate(device);
-    Settings settings = shared.settings(maxSteps);
     OcrEngine ocr =
         PerceivingObserver.ocr(
             settings.ocr(),

@@ -224,7 +224,8 @@ class ArchitectureTest {
             "dev.apex.config..",
             "dev.apex.console..",
             "dev.apex.cli..",
-            "dev.apex.bench..")
+            "dev.apex.bench..",
+            "dev.apex.mcp..")
         .orShould()
         .dependOnClassesThat()
         .resideInAnyPackage(DRIVERS)

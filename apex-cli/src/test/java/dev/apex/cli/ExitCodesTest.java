@@ -128,6 +128,8 @@ class ExitCodesTest {
         row("a bad option value", 2, () -> apex("describe", "--format", "xml")),
         row("an out-of-range option", 2, () -> run("run", "--flow", wifiFlow, "--parallel", "0")),
         row("an unknown device", 2, () -> apex("describe", "--device", "toaster")),
+        row("an MCP server on an unknown device", 2, () -> apex("mcp", "--device", "toaster")),
+        row("an MCP server with no step at all", 2, () -> apex("mcp", "--max-steps", "0")),
         row(
             "an unknown serial",
             2,

@@ -66,6 +66,9 @@ public final class ApexMcpServer {
   /** How long a sensitive action waits for the client's user to answer an elicitation. */
   public static final Duration DEFAULT_ASK_TIMEOUT = Duration.ofMinutes(5);
 
+  /** How long the end of stdin waits for the answers to calls already read. */
+  static final Duration DRAIN = Duration.ofSeconds(60);
+
   /** How long {@link #stop} waits for a call in progress before cancelling its task. */
   static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
@@ -132,7 +135,7 @@ public final class ApexMcpServer {
   private final ServerTools.UseDevice useDevice = new ServerTools.UseDevice();
   private final ServerTools.RunFlow runFlow = new ServerTools.RunFlow();
   private final McpConfirmer confirmer = new McpConfirmer();
-  private final ReentrantLock calls = new ReentrantLock();
+  private final ReentrantLock calls = new ReentrantLock(true);
   private final CountDownLatch done = new CountDownLatch(1);
   private String selector;
   private DeviceSession current;
@@ -207,7 +210,7 @@ public final class ApexMcpServer {
     McpJsonMapper json = McpJsonDefaults.getMapper();
     StdioGuard.Out guardedOut = new StdioGuard.Out(out);
     StdioGuard.In guardedIn =
-        new StdioGuard.In(in, guardedOut, json, done::countDown, options.progress());
+        new StdioGuard.In(in, guardedOut, json, DRAIN, done::countDown, options.progress());
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(json, guardedIn, guardedOut);
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();

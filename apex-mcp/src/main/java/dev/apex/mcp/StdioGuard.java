@@ -11,11 +11,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -23,8 +25,9 @@ import java.util.function.Consumer;
  * it cannot read (a blank line, broken JSON, a line over its size limit). Only lines that are
  * JSON-RPC messages reach the transport; a blank line is skipped, and any other bad line is
  * answered with a JSON-RPC error ({@code -32700} when it is not JSON, {@code -32600} when it is not
- * a message) and dropped, so one bad line costs one error, not the server. The end of stdin (or a
- * read error) is reported once.
+ * a message) and dropped, so one bad line costs one error, not the server. At the end of stdin the
+ * transport is told only once every request read was answered (within a bound): the SDK drops
+ * answers still in flight when its input ends. The end (or a read error) is reported once.
  */
 final class StdioGuard {
 
@@ -37,7 +40,9 @@ final class StdioGuard {
   static final class Out extends OutputStream {
     private final OutputStream out;
     private final Queue<byte[]> pending = new ArrayDeque<>();
+    private final ByteArrayOutputStream current = new ByteArrayOutputStream(1024);
     private boolean atLineStart = true;
+    private long responses;
 
     Out(OutputStream out) {
       this.out = out;
@@ -45,16 +50,64 @@ final class StdioGuard {
 
     @Override
     public synchronized void write(int b) throws IOException {
-      out.write(b);
-      lineEnded(b == '\n');
+      write(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override
     public synchronized void write(byte[] b, int off, int len) throws IOException {
       out.write(b, off, len);
+      int start = off;
+      for (int i = off; i < off + len; i++) {
+        if (b[i] == '\n') {
+          current.write(b, start, i - start);
+          countResponse();
+          start = i + 1;
+        }
+      }
+      current.write(b, start, off + len - start);
       if (len > 0) {
         lineEnded(b[off + len - 1] == '\n');
       }
+    }
+
+    /** Counts a line that answers a client's request (a result or an error, not a request). */
+    private void countResponse() {
+      String line = current.toString(UTF_8);
+      current.reset();
+      if (line.length() > 64 * 1024 && !line.startsWith("{\"jsonrpc\"")) {
+        return;
+      }
+      try {
+        JsonNode tree = Json.mapper().readTree(line);
+        if (tree != null
+            && tree.isObject()
+            && !tree.has("method")
+            && tree.has("id")
+            && (tree.has("result") || tree.has("error"))) {
+          responses++;
+          notifyAll();
+        }
+      } catch (IOException e) {
+        // Not ours to judge: the transport wrote it.
+      }
+    }
+
+    /**
+     * Waits until {@code requests} responses were written or {@code timeout} passed.
+     *
+     * @return whether every request was answered
+     */
+    synchronized boolean awaitResponses(long requests, Duration timeout)
+        throws InterruptedException {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (responses < requests) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(this, left);
+      }
+      return true;
     }
 
     @Override
@@ -94,16 +147,27 @@ final class StdioGuard {
     private final McpJsonMapper json;
     private final Runnable onEnd;
     private final Consumer<String> log;
+    private final Duration drain;
     private byte[] line = new byte[0];
     private int pos;
     private boolean ended;
+    private long requests;
 
     /**
+     * @param drain how long the end of stdin waits for answers to requests already read, so a
+     *     client that writes its calls and closes stdin (a script) still gets every answer
      * @param onEnd called once, when stdin ends or fails
      * @param log receives a line per bad input line (stderr)
      */
-    In(InputStream in, Out out, McpJsonMapper json, Runnable onEnd, Consumer<String> log) {
+    In(
+        InputStream in,
+        Out out,
+        McpJsonMapper json,
+        Duration drain,
+        Runnable onEnd,
+        Consumer<String> log) {
       this.in = in;
+      this.drain = drain;
       this.out = out;
       this.json = json;
       this.onEnd = onEnd;
@@ -156,6 +220,7 @@ final class StdioGuard {
           throw e;
         }
         if (next == null) {
+          awaitAnswers();
           end();
           return false;
         }
@@ -166,6 +231,19 @@ final class StdioGuard {
         }
       }
       return true;
+    }
+
+    private void awaitAnswers() {
+      try {
+        if (!out.awaitResponses(requests, drain)) {
+          log.accept(
+              "apex mcp: stdin ended with calls unanswered after "
+                  + drain.toSeconds()
+                  + " s; ending the session");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
 
     private void end() {
@@ -220,7 +298,10 @@ final class StdioGuard {
         return false;
       }
       try {
-        McpSchema.deserializeJsonRpcMessage(json, text);
+        McpSchema.JSONRPCMessage message = McpSchema.deserializeJsonRpcMessage(json, text);
+        if (message instanceof McpSchema.JSONRPCRequest) {
+          requests++;
+        }
         return true;
       } catch (IOException | RuntimeException e) {
         JsonNode id = tree != null && tree.isObject() ? tree.get("id") : null;
