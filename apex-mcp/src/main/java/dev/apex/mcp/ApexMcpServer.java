@@ -70,7 +70,7 @@ public final class ApexMcpServer {
   static final Duration DRAIN = Duration.ofSeconds(60);
 
   /** How long {@link #stop} waits for a call in progress before cancelling its task. */
-  static final Duration STOP_GRACE = Duration.ofSeconds(20);
+  static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
   static final String INSTRUCTIONS =
       """

@@ -52,10 +52,10 @@ final class ServerTools {
   static final class UseDevice implements ToolSpec<Selector> {
     private static final List<ArgSpec> ARGS =
         List.of(
-            ArgSpec.required(
+            ArgSpec.optional(
                 "device",
                 ArgSpec.Type.STRING,
-                "sim, android[:SERIAL], ios[:WDA_URL], web[:URL] or webdriver:ENDPOINT"));
+                "sim (default), android[:SERIAL], ios[:WDA_URL], web[:URL] or webdriver:ENDPOINT"));
 
     @Override
     public String name() {
@@ -75,7 +75,8 @@ final class ServerTools {
     @Override
     public Selector parse(Map<String, Object> args) {
       ArgSpec.validate(name(), args(), args);
-      String selector = Args.requireString(name(), args, "device").strip();
+      String given = Args.string(args, "device");
+      String selector = given == null || given.isBlank() ? "sim" : given.strip();
       try {
         DeviceProviders.validate(selector);
       } catch (InvalidInputException e) {

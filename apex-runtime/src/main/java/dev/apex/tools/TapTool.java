@@ -74,7 +74,11 @@ public final class TapTool implements Tool<TapTool.Tap> {
 
   static {
     List<ArgSpec> args = new ArrayList<>();
-    args.add(ArgSpec.optional("element", ArgSpec.Type.STRING, "the element's id"));
+    args.add(
+        ArgSpec.optional(
+            "element",
+            ArgSpec.Type.STRING,
+            "the element: a describe_screen handle, an id or a resource id"));
     args.add(ArgSpec.optional("text", ArgSpec.Type.STRING, "the element's visible text"));
     args.add(ArgSpec.optional("x", ArgSpec.Type.INTEGER, "x in screen pixels, with y"));
     args.add(ArgSpec.optional("y", ArgSpec.Type.INTEGER, "y in screen pixels, with x"));
