@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,11 +69,6 @@ class McpClosedStdinTest {
    * still gets the answer: the call runs and is recorded as a step, so it must be answered too.
    */
   @Test
-  @Disabled(
-      "bug: on the end of stdin the SDK's StdioServerTransportProvider sets isClosing, and its"
-          + " outbound loop then drops every message, so a call still running when stdin closes"
-          + " runs, is recorded as the task's step, but is never answered (stdout has only the"
-          + " initialize answer)")
   void aCallStillRunningWhenStdinClosesIsAnswered() throws Exception {
     Path db = dir.resolve("timeline.db");
     try (RawMcpChild server = RawMcpChild.start(dir, db)) {

@@ -91,7 +91,8 @@ class McpStdioTest {
                 .toList());
 
     Map<String, Object> useDevice = schema(listed, "use_device");
-    assertThat(useDevice.get("required")).isEqualTo(List.of("device"));
+    // Optional: the sim by default, as the server starts.
+    assertThat(useDevice.get("required")).isEqualTo(List.of());
     assertThat(properties(useDevice)).containsOnlyKeys("device");
     Map<String, Object> runFlow = schema(listed, "run_flow");
     assertThat(runFlow.get("required")).isEqualTo(List.of("yaml"));
