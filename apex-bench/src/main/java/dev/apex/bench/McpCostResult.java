@@ -214,7 +214,7 @@ public record McpCostResult(List<Screen> screens, Sim sim, ToolList toolList)
   private Table shotTable() {
     Table.Builder t =
         Table.builder(
-            "One screenshot result, the sim's " + sim.app() + " screen",
+            "One screenshot result, the sim's Settings screen (" + sim.app() + ")",
             "max_width",
             "image",
             "scale",
@@ -243,7 +243,7 @@ public record McpCostResult(List<Screen> screens, Sim sim, ToolList toolList)
   private Table sameScreenTable() {
     Table.Builder t =
         Table.builder(
-            "The same " + sim.app() + " screen, by what the model reads",
+            "The same Settings screen, by what one observation costs the model",
             "observation",
             "model tokens",
             "÷ describe_screen");
