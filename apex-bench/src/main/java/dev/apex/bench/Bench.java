@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code apex bench}: runs M1 to M5 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
+ * {@code apex bench}: runs M1 to M6 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
  * writes it as {@code BENCHMARKS.md}.
  *
  * <pre>{@code
@@ -114,6 +114,17 @@ public final class Bench {
     LoopOverheadResult loop =
         LoopOverhead.measure(settings.loopWarmupRuns(), settings.loopRuns(), progress);
 
+    // Last: deterministic, and loading the MCP SDK should not disturb the timed parts.
+    say(progress, "M6 MCP: describe_screen vs the raw tree, a screenshot result, tools/list");
+    McpCostResult mcp = McpCost.measure(dumps);
+    say(
+        progress,
+        "  describe_screen median "
+            + Fmt.fraction(mcp.medianRatio())
+            + " of the raw tree; tools/list "
+            + mcp.toolList().tokens()
+            + " tokens");
+
     BenchReport report =
         new BenchReport(
             machine,
@@ -125,7 +136,8 @@ public final class Bench {
             retention,
             stepOverhead,
             fusion,
-            loop);
+            loop,
+            mcp);
     for (Goal g : report.goals()) {
       progress.printf(
           "%-4s %-8s %s: %s (target %s)%n",

@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param stepOverhead M3
  * @param fusionScaling M4
  * @param loopOverhead M5
+ * @param mcp M6
  */
 public record BenchReport(
     Machine machine,
@@ -31,7 +32,8 @@ public record BenchReport(
     RetentionResult retention,
     StepOverheadResult stepOverhead,
     FusionScalingResult fusionScaling,
-    LoopOverheadResult loopOverhead) {
+    LoopOverheadResult loopOverhead,
+    McpCostResult mcp) {
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");
@@ -44,14 +46,15 @@ public record BenchReport(
     Objects.requireNonNull(stepOverhead, "stepOverhead");
     Objects.requireNonNull(fusionScaling, "fusionScaling");
     Objects.requireNonNull(loopOverhead, "loopOverhead");
+    Objects.requireNonNull(mcp, "mcp");
   }
 
-  /** M1 to M5, in order. */
+  /** M1 to M6, in order. */
   public List<MetricResult> metrics() {
-    return List.of(compression, retention, stepOverhead, fusionScaling, loopOverhead);
+    return List.of(compression, retention, stepOverhead, fusionScaling, loopOverhead, mcp);
   }
 
-  /** The metric with this id ({@code M1} to {@code M5}). */
+  /** The metric with this id ({@code M1} to {@code M6}). */
   public Optional<MetricResult> metric(String id) {
     return metrics().stream().filter(m -> m.id().equals(id)).findFirst();
   }

@@ -149,7 +149,7 @@ public final class BenchmarksMarkdown {
         .append(" above the working directory (this run: ")
         .append("`")
         .append(shortPath(report.dataDir()))
-        .append("`). M1 and M2 also run as tests (`apex-bench/src/test`), so no change can")
+        .append("`). M1, M2 and M6 also run as tests (`apex-bench/src/test`), so no change can")
         .append(" silently make the encoding fatter or drop an element.\n\n");
     for (MetricResult m : report.metrics()) {
       md.append("## ").append(m.id()).append(" — ").append(m.title()).append("\n\n");

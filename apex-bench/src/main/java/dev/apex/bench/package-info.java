@@ -1,12 +1,13 @@
 /**
  * {@code apex bench}: measures what an agent step costs with this runtime — tokens per observation
  * (M1), elements kept (M2), time per step over a bare SAX parse (M3), fusion scaling and assignment
- * quality (M4), and loop overhead on the simulated phone (M5) — and writes {@code BENCHMARKS.md}.
+ * quality (M4), loop overhead on the simulated phone (M5), and what {@code apex mcp}'s results cost
+ * a client's model (M6) — and writes {@code BENCHMARKS.md}.
  *
  * <p>{@link dev.apex.bench.Bench#run} is the entry point; {@link dev.apex.bench.BenchmarksMarkdown}
  * renders its {@link dev.apex.bench.BenchReport}. Timing uses a small interleaving harness ({@link
  * dev.apex.bench.Harness}): warm-up, many iterations, {@link System#nanoTime()}, a blackhole
  * against dead-code elimination, and every baseline measured in the same rounds as the code it is
- * compared with. M1 and M2 are deterministic and also run as tests.
+ * compared with. M1, M2 and M6 are deterministic and also run as tests.
  */
 package dev.apex.bench;

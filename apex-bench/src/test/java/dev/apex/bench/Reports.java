@@ -76,6 +76,20 @@ final class Reports {
                     Timing.of(new long[] {30_000_000}),
                     Timing.of(new long[] {500_000}),
                     Timing.of(new long[] {0}))));
+    McpCostResult mcp =
+        new McpCostResult(
+            List.of(
+                new McpCostResult.Screen("android/a.xml", 40, 4_000, 150, 190),
+                new McpCostResult.Screen("ios/b | c.xml", 60, 6_000, 200, 240)),
+            new McpCostResult.Sim(
+                "com.android.settings",
+                5_000,
+                300,
+                new McpCostResult.Shot(
+                    "default (max_width 540)", 540, 1200, 0.75, 60_000, 80_300, 40),
+                new McpCostResult.Shot(
+                    "full size (max_width 0)", 720, 1600, 1.0, 90_000, 120_300, 40)),
+            new McpCostResult.ToolList(16, 9_000, 2_100));
     return new BenchReport(
         new Machine(2, "AMD EPYC", "OpenJDK 17", "Linux", 6_000, "0.5"),
         new BenchOptions(true, false, null),
@@ -86,6 +100,7 @@ final class Reports {
         retention,
         step,
         fusion,
-        loop);
+        loop,
+        mcp);
   }
 }

@@ -2,7 +2,10 @@ package dev.apex.mcp;
 
 import dev.apex.core.ApexException;
 import dev.apex.core.PlannedStep;
+import dev.apex.core.Scene;
+import dev.apex.core.StepResult;
 import dev.apex.core.Text;
+import dev.apex.perception.CompactEncoder;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.agent.Agent;
@@ -190,6 +193,18 @@ public final class ApexMcpServer {
     } catch (IOException e) {
       throw new IllegalStateException("cannot write a screenshot result", e);
     }
+  }
+
+  /**
+   * The text of a {@code describe_screen} call's result (the default, compact format) for {@code
+   * scene}, as the client's model reads it: the compact encoding inside its untrusted-data block,
+   * with a nonce drawn afresh, as a call that took 0 ms answers. For the benchmark.
+   */
+  public static String describeScreenResultText(Scene scene) {
+    PlannedStep step = PlannedStep.of("describe_screen", Map.of());
+    StepResult ok = StepResult.ok(step, CompactEncoder.encode(scene), 1, Duration.ZERO);
+    McpSchema.Content text = McpResults.step(ok, null, null, false).content().get(0);
+    return ((McpSchema.TextContent) text).text();
   }
 
   private static List<ToolSpec<?>> specs(ToolRegistry registry) {
