@@ -94,7 +94,11 @@ public record ArgSpec(
       if (value == null) {
         if (spec.required()) {
           throw new InvalidInputException(
-              tool + ": missing argument '" + spec.name() + "' (" + spec.description() + ")");
+              tool
+                  + ": missing argument '"
+                  + spec.name()
+                  + "'"
+                  + (spec.description().isBlank() ? "" : " (" + spec.description() + ")"));
         }
         continue;
       }
@@ -102,13 +106,18 @@ public record ArgSpec(
     }
   }
 
-  /** The object schema of these arguments, as an LLM tool definition wants it. */
+  /**
+   * The object schema of these arguments, as an LLM tool definition wants it; an argument with no
+   * description has none in the schema.
+   */
   public static Map<String, Object> jsonSchema(List<ArgSpec> specs) {
     Map<String, Object> properties = new LinkedHashMap<>();
     for (ArgSpec spec : specs) {
       Map<String, Object> property = new LinkedHashMap<>();
       property.put("type", spec.type().jsonType());
-      property.put("description", spec.description());
+      if (!spec.description().isBlank()) {
+        property.put("description", spec.description());
+      }
       if (!spec.allowed().isEmpty()) {
         property.put("enum", spec.allowed());
       }

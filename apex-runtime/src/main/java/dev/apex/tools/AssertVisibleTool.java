@@ -50,7 +50,8 @@ public final class AssertVisibleTool implements Tool<AssertVisibleTool.Expected>
 
   @Override
   public String description() {
-    return "Check that an element (by text and/or id, optionally checked or not) is on screen.";
+    return "Check that an element (by text and/or id) is on screen, waiting up to timeout_ms."
+        + ElementQuery.FLAGS_NOTE;
   }
 
   @Override

@@ -45,15 +45,21 @@ public record ElementQuery(String ref, String text, Map<ElementFlag, Boolean> fl
   }
 
   /** The optional boolean arguments that refine a query, one per {@link ElementFlag}. */
+  /** What a tool taking {@link #flagArgs} says of them once, in its own description. */
+  public static final String FLAGS_NOTE =
+      " Flags (clickable, checked, editable, …) narrow the match: true must have it, false must"
+          + " not.";
+
+  /**
+   * One boolean argument per {@link ElementFlag}, named in snake case. Their description is left
+   * empty (a schema omits it): the tool's own description says what they do once ({@link
+   * #FLAGS_NOTE}), where ten copies of one sentence would cost every request tokens.
+   */
   public static List<ArgSpec> flagArgs() {
     List<ArgSpec> specs = new ArrayList<>();
     for (ElementFlag flag : ElementFlag.values()) {
       String name = argName(flag);
-      specs.add(
-          ArgSpec.optional(
-              name,
-              ArgSpec.Type.BOOLEAN,
-              "only an element that is " + name + " (true) or is not (false)"));
+      specs.add(ArgSpec.optional(name, ArgSpec.Type.BOOLEAN, ""));
     }
     return specs;
   }

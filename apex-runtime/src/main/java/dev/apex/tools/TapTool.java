@@ -95,7 +95,8 @@ public final class TapTool implements Tool<TapTool.Tap> {
 
   @Override
   public String description() {
-    return "Tap an element (by id or visible text) or a point (x, y in pixels).";
+    return "Tap an element (by handle, id or visible text) or a point (x, y in pixels)."
+        + ElementQuery.FLAGS_NOTE;
   }
 
   @Override

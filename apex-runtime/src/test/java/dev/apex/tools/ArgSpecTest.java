@@ -55,4 +55,21 @@ class ArgSpecTest {
             "mode",
             Map.of("type", "string", "description", "how", "enum", List.of("fast", "slow")));
   }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anArgumentWithoutADescriptionHasNoneInTheSchemaAndTheToolSaysWhatFlagsDoOnce() {
+    Map<String, Object> tap = new TapTool().inputSchema();
+    Map<String, Map<String, Object>> properties =
+        (Map<String, Map<String, Object>>) tap.get("properties");
+    assertThat(properties.get("clickable")).isEqualTo(Map.of("type", "boolean"));
+    assertThat(properties.get("text")).containsKey("description");
+    assertThat(new TapTool().description()).endsWith(ElementQuery.FLAGS_NOTE);
+    assertThat(new AssertVisibleTool().description()).endsWith(ElementQuery.FLAGS_NOTE);
+    assertThatThrownBy(
+            () ->
+                ArgSpec.validate(
+                    "t", List.of(ArgSpec.required("x", ArgSpec.Type.STRING, "")), Map.of()))
+        .hasMessage("t: missing argument 'x'");
+  }
 }
