@@ -15,9 +15,11 @@ import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.FaultyDevice;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -242,6 +244,32 @@ class ServerSessionTest {
       mcp.closeClient();
       assertThat(end(mcp.onlyTask()))
           .isEqualTo("ENDED the client closed the session after 2 call(s), 1 failed");
+    }
+  }
+
+  @Test
+  @Disabled(
+      "bug (a race, seen in 2 of 8 runs): when stdin ends, serve() ends the session but sets no"
+          + " stopReason, so a tools/call read just before the EOF whose handler takes the lock after"
+          + " endSession opens a new agent and session task that nothing ends (left RUNNING until the"
+          + " timeline judges it INTERRUPTED); stop() sets stopReason and does not have this")
+  void aCallReadJustBeforeTheEndOfInputOpensNoSessionAfterTheEnd() throws Exception {
+    for (int run = 0; run < 8; run++) {
+      try (McpFixture mcp = McpFixture.in(Files.createTempDirectory(dir, "run")).start()) {
+        mcp.call("press_key", Map.of("key", "home"));
+        mcp.transport.sendRaw(
+            "{\"jsonrpc\":\"2.0\",\"id\":\"late\",\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"describe_screen\",\"arguments\":{}}}");
+        mcp.closeClient();
+
+        // Bounded: long enough for the late call's handler to have run.
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+        while (System.nanoTime() < deadline && mcp.opened.size() < 2) {
+          Thread.onSpinWait();
+        }
+        assertThat(mcp.opened).as("agents opened in run %d", run).containsExactly("sim");
+        assertThat(mcp.tasks()).allMatch(McpFixture::isFinal);
+      }
     }
   }
 }

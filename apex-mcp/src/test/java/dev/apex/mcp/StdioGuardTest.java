@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -17,7 +18,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -241,6 +245,38 @@ class StdioGuardTest {
       assertThat(mcp.served()).isFalse();
       // JSON-RPC's parse error has a null id, which the SDK's client cannot read (see report).
       assertThat(mcp.transport.unreadable()).singleElement().asString().contains("-32700");
+    }
+  }
+
+  /** Valid JSON with a carriage return as whitespace between its tokens. */
+  private static final String CR_INSIDE = "{\"jsonrpc\":\"2.0\",\r\"id\":99,\"method\":\"ping\"}";
+
+  @Test
+  @Disabled(
+      "bug: StdioGuard splits lines at \\n only, but the SDK's StdioServerTransportProvider.readLine"
+          + " also ends a line at a lone \\r, so a valid message with a CR between tokens reaches the"
+          + " transport as two fragments, and the first one ends the SDK's read loop (no more replies)")
+  void noLineTheGuardLetsThroughIsAFragmentTheTransportCannotRead() throws IOException {
+    // BufferedReader.readLine, like the SDK's readLine, ends a line at \r as at \n.
+    List<String> lines = through(CR_INSIDE + "\n" + PING + "\n");
+
+    for (String line : lines) {
+      assertThat(line).as("a line the transport reads").isNotBlank();
+      McpSchema.deserializeJsonRpcMessage(McpJsonDefaults.getMapper(), line);
+    }
+    assertThat(lines).last().isEqualTo(PING);
+  }
+
+  @Test
+  @Disabled("bug: as above; through the server, every later request goes unanswered")
+  void theServerSurvivesACarriageReturnInsideAMessage(@TempDir Path dir) throws Exception {
+    try (McpFixture mcp = McpFixture.in(dir).start()) {
+      mcp.transport.sendRaw(CR_INSIDE);
+
+      CompletableFuture<McpSchema.CallToolResult> listed =
+          CompletableFuture.supplyAsync(() -> mcp.call("list_devices", Map.of()));
+
+      assertThat(McpFixture.text(listed.get(10, TimeUnit.SECONDS))).contains("sim");
     }
   }
 }
