@@ -252,8 +252,11 @@ public final class ApexMcpServer {
     try {
       done.await();
     } finally {
-      String why = stopReason != null ? stopReason : "the client closed the session";
-      endSession(why);
+      if (stopReason == null) {
+        // Before the session ends: a call read just before the end must not open a new one.
+        stopReason = "the client closed the session";
+      }
+      endSession(stopReason);
       server.closeGracefully();
     }
   }

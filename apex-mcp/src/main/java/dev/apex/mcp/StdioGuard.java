@@ -43,6 +43,7 @@ final class StdioGuard {
     private final ByteArrayOutputStream current = new ByteArrayOutputStream(1024);
     private boolean atLineStart = true;
     private long responses;
+    private boolean broken;
 
     Out(OutputStream out) {
       this.out = out;
@@ -55,7 +56,14 @@ final class StdioGuard {
 
     @Override
     public synchronized void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
+      try {
+        out.write(b, off, len);
+      } catch (IOException e) {
+        // The client closed its end: nothing more can be answered, so nobody waits for it.
+        broken = true;
+        notifyAll();
+        throw e;
+      }
       int start = off;
       for (int i = off; i < off + len; i++) {
         if (b[i] == '\n') {
@@ -93,21 +101,22 @@ final class StdioGuard {
     }
 
     /**
-     * Waits until {@code requests} responses were written or {@code timeout} passed.
+     * Waits until {@code requests} responses were written, the output failed (the client closed
+     * it), or {@code timeout} passed.
      *
      * @return whether every request was answered
      */
     synchronized boolean awaitResponses(long requests, Duration timeout)
         throws InterruptedException {
       long deadline = System.nanoTime() + timeout.toNanos();
-      while (responses < requests) {
+      while (responses < requests && !broken) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           return false;
         }
         TimeUnit.NANOSECONDS.timedWait(this, left);
       }
-      return true;
+      return responses >= requests;
     }
 
     @Override
@@ -227,6 +236,13 @@ final class StdioGuard {
         if (accept(next)) {
           line = Arrays.copyOf(next, next.length + 1);
           line[next.length] = '\n';
+          // The transport also ends a line at a lone CR; in JSON a raw CR can only be whitespace
+          // between tokens (never inside a string), so a space in its place means the same.
+          for (int i = 0; i < next.length; i++) {
+            if (line[i] == '\r') {
+              line[i] = ' ';
+            }
+          }
           pos = 0;
         }
       }

@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,12 +101,9 @@ class ServerSessionTest {
       mcp.call("describe_screen");
 
       McpSchema.CallToolResult bad = mcp.call("use_device", Map.of("device", "toaster:1"));
-      McpSchema.CallToolResult none = mcp.call("use_device", Map.of());
 
       assertThat(isError(bad)).isTrue();
       assertThat(text(bad)).startsWith("use_device: ").contains("toaster").doesNotContain("\n");
-      assertThat(isError(none)).isTrue();
-      assertThat(text(none)).contains("device");
       TaskRecord task = mcp.onlyTask();
       assertThat(task.status()).isEqualTo(TaskStatus.RUNNING);
       assertThat(isError(mcp.call("describe_screen"))).isFalse();
@@ -248,11 +244,6 @@ class ServerSessionTest {
   }
 
   @Test
-  @Disabled(
-      "bug (a race, seen in 2 of 8 runs): when stdin ends, serve() ends the session but sets no"
-          + " stopReason, so a tools/call read just before the EOF whose handler takes the lock after"
-          + " endSession opens a new agent and session task that nothing ends (left RUNNING until the"
-          + " timeline judges it INTERRUPTED); stop() sets stopReason and does not have this")
   void aCallReadJustBeforeTheEndOfInputOpensNoSessionAfterTheEnd() throws Exception {
     for (int run = 0; run < 8; run++) {
       try (McpFixture mcp = McpFixture.in(Files.createTempDirectory(dir, "run")).start()) {

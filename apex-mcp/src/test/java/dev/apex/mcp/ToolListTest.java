@@ -46,8 +46,10 @@ class ToolListTest {
       assertThat(properties(tool(tools, "tap"))).containsKeys("element", "text", "x", "y");
       assertThat(properties(tool(tools, "screenshot")).get("max_width").toString())
           .contains("integer");
+      // Optional: the sim by default, where the server starts.
+      assertThat(properties(tool(tools, "use_device"))).containsOnlyKeys("device");
       assertThat(tool(tools, "use_device").inputSchema().get("required").toString())
-          .contains("device");
+          .doesNotContain("device");
       assertThat(tool(tools, "run_flow").inputSchema().get("required").toString()).contains("yaml");
       // The same list the CLI's benchmark measures.
       assertThat(tools)
