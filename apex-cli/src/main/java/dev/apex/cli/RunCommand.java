@@ -15,6 +15,7 @@ import dev.apex.runtime.TimelineRecorder;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.AgentRun;
+import dev.apex.runtime.agent.FlowRecording;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
@@ -96,6 +97,14 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
   Path db;
 
+  @Option(
+      names = "--record",
+      paramLabel = "FILE",
+      description =
+          "After a task that SUCCEEDED, write the steps it ran as a flow 'apex run --flow' replays"
+              + " with no model (one device only).")
+  Path record;
+
   @Mixin SharedOptions shared;
 
   /** Answers sensitive-action questions; the terminal unless a test sets another. */
@@ -137,7 +146,19 @@ final class RunCommand implements Callable<Integer> {
     List<String> selectors = devices.isEmpty() ? List.of("sim") : devices;
     Settings settings = shared.settings(maxSteps);
     ToolRegistry registry = ToolRegistry.defaultRegistry();
-    Flow flow = what.flow == null ? null : Flow.load(what.flow, registry);
+    // ${NAME} in a flow (a recorded password) comes from the environment.
+    Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(shared.env);
+    if (record != null) {
+      if (selectors.size() > 1) {
+        throw new InvalidInputException(
+            "--record writes one task's flow: give one --device, not " + selectors.size());
+      }
+      if (what.flow != null
+          && record.toAbsolutePath().normalize().equals(what.flow.toAbsolutePath().normalize())) {
+        throw new InvalidInputException(
+            "--record " + record + " is the flow being run; give another file");
+      }
+    }
     if (what.goal != null) {
       // Before any device, timeline or task: a goal nothing can plan is refused, never "reached".
       PlannerModels.require(settings.semantic());
@@ -206,6 +227,7 @@ final class RunCommand implements Callable<Integer> {
       planner = planner.withModel(plannerModel);
     }
     AgentOutcome outcome;
+    FlowRecording recording;
     try (Agent agent =
         settings
             .agent()
@@ -235,7 +257,9 @@ final class RunCommand implements Callable<Integer> {
         return failed;
       }
       signals.onAbandon(recorder::abandon);
-      outcome = agent.run(run.withCancellation(cancellation));
+      recording = record != null ? new FlowRecording(flow != null ? flow.name() : null) : null;
+      AgentRun toRun = run.withCancellation(cancellation);
+      outcome = agent.run(recording != null ? toRun.withListener(recording) : toRun);
     }
     if (flow == null) {
       synchronized (out) {
@@ -245,7 +269,34 @@ final class RunCommand implements Callable<Integer> {
     }
     TaskOutcome task = outcome.taskOutcome();
     printEnd(task, prefix, out);
+    if (recording != null) {
+      writeRecording(recording, outcome, out);
+    }
     return task;
+  }
+
+  private void writeRecording(FlowRecording recording, AgentOutcome outcome, PrintWriter out) {
+    String yaml;
+    try {
+      yaml = recording.toFlow(outcome);
+    } catch (InvalidInputException e) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("apex: " + e.getMessage() + "; " + record + " was not written");
+      err.flush();
+      return;
+    }
+    try {
+      java.nio.file.Files.writeString(record, yaml);
+    } catch (java.io.IOException e) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("apex: cannot write the recorded flow to " + record + ": " + e.getMessage());
+      err.flush();
+      return;
+    }
+    synchronized (out) {
+      out.println(
+          "recorded: " + record + " (replay it with no model: apex run --flow " + record + ")");
+    }
   }
 
   /**

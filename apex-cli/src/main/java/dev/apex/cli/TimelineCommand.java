@@ -7,12 +7,15 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.Json;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
+import dev.apex.runtime.agent.FlowRecording;
+import dev.apex.runtime.record.RecordedStep;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.StoredStep;
 import dev.apex.storage.Timelines;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -54,6 +57,14 @@ final class TimelineCommand implements Callable<Integer> {
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
   Path db;
 
+  @Option(
+      names = "--to-flow",
+      paramLabel = "FILE",
+      description =
+          "Write the task (one that SUCCEEDED) as a flow 'apex run --flow' replays with no model;"
+              + " - for stdout.")
+  String toFlow;
+
   @Mixin VerboseOption verbose;
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -84,11 +95,51 @@ final class TimelineCommand implements Callable<Integer> {
         }
       } else {
         TaskRecord task = resolve(timeline, file);
-        showTask(task, timeline.steps(task.id()), out);
+        if (toFlow != null) {
+          writeFlow(task, timeline.steps(task.id()), out);
+        } else {
+          showTask(task, timeline.steps(task.id()), out);
+        }
       }
     }
     out.flush();
     return 0;
+  }
+
+  private void writeFlow(TaskRecord task, List<StoredStep> stored, PrintWriter out) {
+    List<RecordedStep> steps = new ArrayList<>();
+    for (int i = 0; i < stored.size(); i++) {
+      StoredStep s = stored.get(i);
+      JsonNode output = s.result().get("output");
+      steps.add(
+          new RecordedStep(
+              s.step(),
+              s.scene().orElse(null),
+              i + 1 < stored.size() ? stored.get(i + 1).scene().orElse(null) : null,
+              s.success(),
+              FlowRecording.output(output == null || output.isNull() ? null : output)));
+    }
+    String yaml =
+        FlowRecording.toFlow(
+            task.id(), task.status(), task.reason(), task.goal(), Optional.empty(), steps);
+    if (toFlow.equals("-")) {
+      out.print(yaml);
+      return;
+    }
+    Path target = Path.of(toFlow);
+    try {
+      Files.writeString(target, yaml);
+    } catch (java.io.IOException e) {
+      throw new InvalidInputException("cannot write the flow to " + target + ": " + e.getMessage());
+    }
+    out.println(
+        "wrote "
+            + target
+            + ": task "
+            + task.id()
+            + " as a flow; replay it with 'apex run --flow "
+            + target
+            + "'");
   }
 
   /**

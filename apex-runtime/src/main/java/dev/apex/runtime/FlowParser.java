@@ -30,6 +30,9 @@ final class FlowParser {
 
   private static final Set<String> TOP_LEVEL = Set.of("name", "steps");
 
+  /** The step-level key (beside the action) for the screen a step was recorded on. */
+  static final String SCREEN = "screen";
+
   private FlowParser() {}
 
   static Flow parse(String yaml, String source, ToolRegistry registry) {
@@ -77,9 +80,22 @@ final class FlowParser {
           source + ": 'steps' must be a non-empty list, e.g. steps: [ - launch_app: com.example ]");
     }
     List<PlannedStep> steps = new ArrayList<>();
+    List<String> screens = new ArrayList<>();
     for (int i = 0; i < stepsNode.size(); i++) {
       String where = source + " step " + (i + 1);
-      PlannedStep step = parseStep(stepsNode.get(i), where, registry);
+      JsonNode node = stepsNode.get(i);
+      String screen = null;
+      if (node.isObject() && node.has(SCREEN) && node.size() > 1) {
+        JsonNode value = node.get(SCREEN);
+        if (!value.isValueNode() || value.asText().isBlank()) {
+          throw new InvalidInputException(
+              where + ": '" + SCREEN + "' must be a screen signature (16 hex digits), as recorded");
+        }
+        screen = value.asText().strip();
+        node = ((com.fasterxml.jackson.databind.node.ObjectNode) node.deepCopy()).without(SCREEN);
+      }
+      screens.add(screen);
+      PlannedStep step = parseStep(node, where, registry);
       try {
         registry.parse(step); // the executor's own parse, so a flow fails here as it would there
       } catch (InvalidInputException e) {
@@ -87,7 +103,7 @@ final class FlowParser {
       }
       steps.add(step);
     }
-    return new Flow(name, source, steps);
+    return new Flow(name, source, steps, screens);
   }
 
   private static PlannedStep parseStep(JsonNode node, String where, ToolRegistry registry) {

@@ -105,6 +105,16 @@ public final class Agent implements AutoCloseable {
     if (run.needsModel()) {
       PlannerModels.require(options.model);
     }
+    if (run.flow() != null && !run.flow().variables().isEmpty()) {
+      throw new dev.apex.core.InvalidInputException(
+          run.flow().source()
+              + " uses "
+              + run.flow().variables().stream()
+                  .map(v -> "${" + v + "}")
+                  .collect(java.util.stream.Collectors.joining(", "))
+              + ": fill them first (Flow.withVariables; apex run reads them from the"
+              + " environment)");
+    }
     Device d = device();
     AtomicReference<LlmTotals> labels =
         new AtomicReference<>(LlmTotals.none(options.model.model()));
