@@ -107,6 +107,48 @@ class RunGoalTest {
   }
 
   @Test
+  void aRecordedGoalRunReplaysAsAFlowWithNoModelCall() throws Exception {
+    claude.enqueue(
+        call("launch_app", Map.of("app_id", "com.android.settings")),
+        call("tap", Map.of("text", "Wi-Fi")),
+        call("tap", Map.of("element", switchHandle())),
+        call("done", Map.of("summary", "Wi-Fi is on.")));
+    Path db = dir.resolve("t.db");
+    Path flow = dir.resolve("wifi.yaml");
+
+    Cli.Result run =
+        Cli.run(
+            env(),
+            Cli.withDb(
+                db,
+                "run",
+                "--goal",
+                "turn Wi-Fi on",
+                "--allow-app",
+                "com.android.settings",
+                "--no-ocr",
+                "--record",
+                flow.toString()));
+
+    assertThat(run.exit()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("recorded: " + flow);
+    String yaml = java.nio.file.Files.readString(flow);
+    assertThat(yaml)
+        .contains("# goal: turn Wi-Fi on")
+        .contains("# model: Wi-Fi is on.")
+        .contains("element: com.android.settings:id/wifi_switch")
+        .doesNotContain("sk-canary-goal");
+    int calls = claude.requests().size();
+
+    // No key at all: a replay cannot call a model, and reaches the same end.
+    Cli.Result replay =
+        Cli.run(Map.of(), Cli.withDb(db, "run", "--flow", flow.toString(), "--no-ocr"));
+    assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    assertThat(replay.out()).contains("switch off → on").contains("SUCCEEDED");
+    assertThat(claude.requests()).hasSize(calls);
+  }
+
+  @Test
   void withoutAnAllowAndWithoutATerminalALaunchIsRefusedAndRecorded() throws Exception {
     claude.enqueue(
         call("launch_app", Map.of("app_id", "com.android.settings")),
