@@ -373,6 +373,15 @@ public final class ApexMcpServer {
       session.count(false);
       throw e;
     }
+    if (!flow.variables().isEmpty()) {
+      // A model must not make apex type the server's environment (keys, passwords) anywhere.
+      session.count(false);
+      throw new dev.apex.core.InvalidInputException(
+          "run_flow: the flow uses "
+              + String.join(", ", flow.variables().stream().map(v -> "${" + v + "}").toList())
+              + "; apex mcp never fills variables from its environment: give the text itself, or"
+              + " the user runs the flow with 'apex run --flow'");
+    }
     StringBuilder lines = new StringBuilder("flow " + flow.name() + ": ");
     List<String> steps = new ArrayList<>();
     boolean ok = true;

@@ -64,6 +64,10 @@ class RunFlowTest {
       McpSchema.CallToolResult unknown =
           mcp.call("run_flow", Map.of("yaml", "steps:\n  - press_key: home\n  - fly: high\n"));
       McpSchema.CallToolResult empty = mcp.call("run_flow", Map.of("yaml", ""));
+      McpSchema.CallToolResult variable =
+          mcp.call(
+              "run_flow",
+              Map.of("yaml", "steps:\n  - type_text: { text: \"${ANTHROPIC_API_KEY}\" }\n"));
 
       assertThat(isError(malformed)).isTrue();
       assertThat(text(malformed)).startsWith("run_flow is not valid YAML").doesNotContain("\n");
@@ -73,6 +77,11 @@ class RunFlowTest {
           .contains("step 2")
           .contains("unknown action 'fly'")
           .doesNotContain("\n");
+      // The server's environment is never typed anywhere a model asks.
+      assertThat(isError(variable)).isTrue();
+      assertThat(text(variable))
+          .startsWith("run_flow: the flow uses ${ANTHROPIC_API_KEY}")
+          .contains("never fills variables");
       assertThat(isError(empty)).isTrue();
       assertThat(text(empty)).contains("run_flow").doesNotContain("\n");
       mcp.closeClient();
@@ -80,9 +89,9 @@ class RunFlowTest {
         assertThat(mcp.steps(task.id())).as("steps of %s", task.id()).isEmpty();
       }
       // The empty text is refused by run_flow's own argument check, before the session: not a call
-      // of it; the two flows that did not parse are its failed calls.
+      // of it; the two flows that did not parse and the one with a variable are its failed calls.
       assertThat(end(mcp.onlyTask()))
-          .isEqualTo("ENDED the client closed the session after 2 call(s), 2 failed");
+          .isEqualTo("ENDED the client closed the session after 3 call(s), 3 failed");
     }
   }
 
