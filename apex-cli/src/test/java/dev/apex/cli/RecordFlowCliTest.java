@@ -59,6 +59,57 @@ class RecordFlowCliTest {
   }
 
   @Test
+  void aRecordedFlowSurvivesARowInsertedAboveItsTargetAndFailsNamingTheStepWhereTheAppDrifted()
+      throws Exception {
+    Path recorded = dir.resolve("wifi.yaml");
+    assertThat(
+            run(
+                    env(),
+                    db(),
+                    "run",
+                    "--flow",
+                    wifiFlow(),
+                    "--no-ocr",
+                    "--record",
+                    recorded.toString())
+                .exit())
+        .isZero();
+
+    // Located by resource id, not by position: a new row above the target changes nothing.
+    Cli.Result row =
+        run(env(), db(), "run", "--flow", recorded.toString(), "--no-ocr", "-d", "sim:drift-row");
+    assertThat(row.exit()).as(row.out() + row.err()).isZero();
+    assertThat(row.out()).contains("switch off → on");
+
+    // Renamed and moved: with no --heal the step fails saying what it looked for and what is there.
+    Cli.Result renamed =
+        run(
+            env(),
+            db(),
+            "run",
+            "--flow",
+            recorded.toString(),
+            "--no-ocr",
+            "-d",
+            "sim:drift-renamed");
+    assertThat(renamed.exit()).isEqualTo(1);
+    assertThat(renamed.out())
+        .contains("FAILED: step 3 (tap)")
+        .contains("com.android.settings:id/wifi_row")
+        .contains("on screen:")
+        .contains("WLAN");
+
+    // A dialog on the way: the recorded check of the Wi-Fi page catches it before any tap.
+    Cli.Result popup =
+        run(env(), db(), "run", "--flow", recorded.toString(), "--no-ocr", "-d", "sim:drift-popup");
+    assertThat(popup.exit()).isEqualTo(1);
+    assertThat(popup.out())
+        .contains("FAILED: step 4 (assert_visible)")
+        .contains("Networks nearby appear when Wi-Fi is on.")
+        .contains("Not now");
+  }
+
+  @Test
   void aRunThatDidNotSucceedRecordsNothingAndSaysWhy() throws Exception {
     Path flow = dir.resolve("broken.yaml");
     Files.writeString(

@@ -53,12 +53,49 @@ public final class SimApps {
     return new SimApps(home, List.copyOf(apps));
   }
 
+  /**
+   * The drift variants of the default apps, the ways real apps change under a recorded flow, as
+   * {@code --device sim:NAME} selects them: {@code drift-renamed} (Settings' Wi-Fi row renamed
+   * WLAN, with a new resource id, and moved below Bluetooth), {@code drift-popup} (a Wi-Fi
+   * Assistant dialog page on the way to the Wi-Fi page, dismissed with "Not now"), {@code
+   * drift-row} (an Airplane mode row inserted above Wi-Fi).
+   */
+  public static final List<String> DRIFTS = List.of("drift-renamed", "drift-popup", "drift-row");
+
+  private static final Map<String, SimApps> VARIANTS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The default apps with the drift {@code name} applied (one of {@link #DRIFTS}).
+   *
+   * @throws InvalidInputException naming the variants for an unknown name
+   */
+  public static SimApps drift(String name) {
+    if (!DRIFTS.contains(name)) {
+      throw new InvalidInputException(
+          "unknown sim variant '" + name + "': use sim, or sim:" + String.join(", sim:", DRIFTS));
+    }
+    return VARIANTS.computeIfAbsent(name, SimApps::fromResources);
+  }
+
   /** Reads {@code /sim/apps.json} (home and app file names) and each app from the classpath. */
   static SimApps fromResources() {
+    return fromResources(null);
+  }
+
+  /**
+   * As {@link #fromResources()}, each app replaced by its {@code /sim/variants/NAME/} file if any.
+   */
+  private static SimApps fromResources(String variant) {
     Index index = Json.read(resource(INDEX), Index.class);
     List<SimApp> apps = new ArrayList<>();
     for (String file : index.apps()) {
-      apps.add(Json.read(resource("/sim/apps/" + file), SimApp.class));
+      String drifted = variant == null ? null : "/sim/variants/" + variant + "/" + file;
+      String path =
+          drifted != null && SimApps.class.getResource(drifted) != null
+              ? drifted
+              : "/sim/apps/" + file;
+      apps.add(Json.read(resource(path), SimApp.class));
     }
     return new SimApps(index.home(), apps);
   }

@@ -7,7 +7,10 @@ import dev.apex.device.DeviceProvider;
 import dev.apex.device.DeviceSelector;
 import java.util.Set;
 
-/** The built-in simulated phone; takes no argument. */
+/**
+ * The built-in simulated phone: {@code sim}, or {@code sim:VARIANT} for one of its drift variants
+ * ({@link SimApps#DRIFTS}), the same apps as real apps drift under a recorded flow.
+ */
 public final class SimProvider implements DeviceProvider {
   @Override
   public Set<String> kinds() {
@@ -16,14 +19,22 @@ public final class SimProvider implements DeviceProvider {
 
   @Override
   public void validate(DeviceSelector selector) {
-    if (selector.argument() != null || !selector.text().equals("sim")) {
+    if (selector.argument() != null) {
+      SimApps.drift(selector.argument()); // names the variants when it is not one
+      return;
+    }
+    if (!selector.text().equals("sim")) {
       throw new InvalidInputException(
-          "unknown device '" + selector.text() + "': the simulated phone is just 'sim'");
+          "unknown device '"
+              + selector.text()
+              + "': the simulated phone is 'sim' or 'sim:VARIANT'");
     }
   }
 
   @Override
   public Device open(DeviceSelector selector, DeviceOptions options) {
-    return SimDevice.create();
+    return selector.argument() == null
+        ? SimDevice.create()
+        : SimDevice.create(SimApps.drift(selector.argument()), java.time.Clock.systemDefaultZone());
   }
 }
