@@ -2,6 +2,8 @@ package dev.apex.mcp;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
 import dev.apex.core.Text;
@@ -78,25 +80,34 @@ final class StdioGuard {
       }
     }
 
-    /** Counts a line that answers a client's request (a result or an error, not a request). */
+    /**
+     * Counts a line that answers a client's request (a result or an error, not a request). Reads
+     * only the line's top-level keys, skipping their values: a screenshot's result is not parsed.
+     */
     private void countResponse() {
-      String line = current.toString(UTF_8);
+      byte[] line = current.toByteArray();
       current.reset();
-      if (line.length() > 64 * 1024 && !line.startsWith("{\"jsonrpc\"")) {
-        return;
-      }
-      try {
-        JsonNode tree = Json.mapper().readTree(line);
-        if (tree != null
-            && tree.isObject()
-            && !tree.has("method")
-            && tree.has("id")
-            && (tree.has("result") || tree.has("error"))) {
-          responses++;
-          notifyAll();
+      boolean method = false;
+      boolean id = false;
+      boolean answer = false;
+      try (JsonParser parser = Json.mapper().getFactory().createParser(line)) {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+          return;
+        }
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+          String key = parser.currentName();
+          method |= key.equals("method");
+          id |= key.equals("id");
+          answer |= key.equals("result") || key.equals("error");
+          parser.nextToken();
+          parser.skipChildren();
         }
       } catch (IOException e) {
-        // Not ours to judge: the transport wrote it.
+        return; // not ours to judge: the transport wrote it
+      }
+      if (id && answer && !method) {
+        responses++;
+        notifyAll();
       }
     }
 
@@ -300,26 +311,29 @@ final class StdioGuard {
       return Arrays.copyOf(bytes, n);
     }
 
-    /** Whether the transport can take the line; answers and drops one it cannot. */
+    /**
+     * Whether the transport can take the line; answers and drops one it cannot. A good line is read
+     * once, by the SDK's own reader; only a bad one is read again, to tell broken JSON from a
+     * message that is not one and to answer with its id.
+     */
     private boolean accept(byte[] bytes) throws IOException {
       String text = new String(bytes, UTF_8);
       if (text.isBlank()) {
         return false;
       }
-      JsonNode tree;
       try {
-        tree = Json.mapper().readTree(text);
-      } catch (IOException e) {
-        reply(null, -32700, "Parse error: the line is not JSON");
-        return false;
-      }
-      try {
-        McpSchema.JSONRPCMessage message = McpSchema.deserializeJsonRpcMessage(json, text);
-        if (message instanceof McpSchema.JSONRPCRequest) {
+        if (McpSchema.deserializeJsonRpcMessage(json, text) instanceof McpSchema.JSONRPCRequest) {
           requests++;
         }
         return true;
-      } catch (IOException | RuntimeException e) {
+      } catch (IOException | RuntimeException notAMessage) {
+        JsonNode tree;
+        try {
+          tree = Json.mapper().readTree(text);
+        } catch (IOException e) {
+          reply(null, -32700, "Parse error: the line is not JSON");
+          return false;
+        }
         JsonNode id = tree != null && tree.isObject() ? tree.get("id") : null;
         reply(
             id != null && (id.isTextual() || id.isNumber())
