@@ -166,14 +166,14 @@ public final class ApexMcpServer {
 
   /** Every tool the server lists, as {@code tools/list} gives them. */
   public static List<McpSchema.Tool> toolList() {
-    List<McpSchema.Tool> list = new ArrayList<>();
-    for (ToolSpec<?> spec : specs(tools())) {
-      list.add(
-          McpSchema.Tool.builder(spec.name(), spec.inputSchema())
-              .description(spec.description())
-              .build());
-    }
-    return list;
+    return specs(tools()).stream().map(ApexMcpServer::mcpTool).toList();
+  }
+
+  /** A tool as MCP lists it: its name, its one-line description, its registry-built schema. */
+  private static McpSchema.Tool mcpTool(ToolSpec<?> spec) {
+    return McpSchema.Tool.builder(spec.name(), spec.inputSchema())
+        .description(spec.description())
+        .build();
   }
 
   /** The JSON of a {@code tools/list} result: what a client puts before its model. */
@@ -232,10 +232,7 @@ public final class ApexMcpServer {
     for (ToolSpec<?> spec : specs(tools)) {
       specs.add(
           McpServerFeatures.SyncToolSpecification.builder()
-              .tool(
-                  McpSchema.Tool.builder(spec.name(), spec.inputSchema())
-                      .description(spec.description())
-                      .build())
+              .tool(mcpTool(spec))
               .callHandler((exchange, request) -> call(exchange, spec, request.arguments()))
               .build());
     }
@@ -441,9 +438,6 @@ public final class ApexMcpServer {
                         ? ""
                         : ": " + McpResults.change(ran.before(), ran.after()))
                 : "FAILED: " + ran.result().error()));
-    if (tool.equals("screenshot")) {
-      return McpResults.screenshot(ran.result());
-    }
     return McpResults.step(ran.result(), ran.before(), ran.after(), !READS.contains(tool));
   }
 

@@ -26,7 +26,8 @@ final class McpResults {
 
   /**
    * A device step's result: ok or failed with the executor's one-line error, its output, and — for
-   * a tool that acts — what changed on screen, the SceneDiff summary the CLI prints.
+   * a tool that acts — what changed on screen, the SceneDiff summary the CLI prints; a screenshot
+   * as its image.
    */
   static McpSchema.CallToolResult step(StepResult result, Scene before, Scene after, boolean acts) {
     String nonce = Untrusted.nonce(NONCES);
@@ -46,8 +47,11 @@ final class McpResults {
       text.append(Untrusted.escape(redact(result.error()), nonce));
       return error(text.toString());
     }
-    text.append("ok in ").append(ms).append(" ms");
     Object output = result.output();
+    if (output instanceof ScreenshotTool.Shot shot) {
+      return screenshot(shot); // an image, whose one line says its sizes
+    }
+    text.append("ok in ").append(ms).append(" ms");
     if (output instanceof String s) {
       text.append('\n').append(Untrusted.block(nonce, "screen", redact(s)));
     } else if (output instanceof Scene scene) {
@@ -67,14 +71,6 @@ final class McpResults {
       return "unknown (the screen was not observed before and after)";
     }
     return redact(SceneDiff.between(before, after).summary());
-  }
-
-  /** A screenshot: the image, then its sizes and scale. */
-  static McpSchema.CallToolResult screenshot(StepResult result) {
-    if (!result.success() || !(result.output() instanceof ScreenshotTool.Shot shot)) {
-      return step(result, null, null, false);
-    }
-    return screenshot(shot);
   }
 
   /** {@code shot} as a tool result: PNG image content and one line of sizes. */
