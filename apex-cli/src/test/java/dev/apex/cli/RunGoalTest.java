@@ -64,26 +64,34 @@ class RunGoalTest {
     }
   }
 
-  @Test
-  void claudeDrivesTheWifiGoalToDoneAndTheRunPrintsTheCost() throws Exception {
+  /**
+   * {@code apex run --goal "turn Wi-Fi on"} on {@code db}, with the model scripted to launch
+   * Settings, tap Wi-Fi, tap the switch and say it is done; {@code more} options after the rest.
+   */
+  private Cli.Result wifiGoal(Path db, String... more) {
     claude.enqueue(
         call("launch_app", Map.of("app_id", "com.android.settings")),
         call("tap", Map.of("text", "Wi-Fi")),
         call("tap", Map.of("element", switchHandle())),
         call("done", Map.of("summary", "Wi-Fi is on.")));
-    Path db = dir.resolve("t.db");
-
-    Cli.Result run =
-        Cli.run(
-            env(),
-            Cli.withDb(
-                db,
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
                 "run",
                 "--goal",
                 "turn Wi-Fi on",
                 "--allow-app",
                 "com.android.settings",
                 "--no-ocr"));
+    args.addAll(List.of(more));
+    return Cli.run(env(), Cli.withDb(db, args.toArray(String[]::new)));
+  }
+
+  @Test
+  void claudeDrivesTheWifiGoalToDoneAndTheRunPrintsTheCost() throws Exception {
+    Path db = dir.resolve("t.db");
+
+    Cli.Result run = wifiGoal(db);
 
     assertThat(run.exit()).as(run.out() + run.err()).isZero();
     assertThat(run.out())
@@ -108,27 +116,10 @@ class RunGoalTest {
 
   @Test
   void aRecordedGoalRunReplaysAsAFlowWithNoModelCall() throws Exception {
-    claude.enqueue(
-        call("launch_app", Map.of("app_id", "com.android.settings")),
-        call("tap", Map.of("text", "Wi-Fi")),
-        call("tap", Map.of("element", switchHandle())),
-        call("done", Map.of("summary", "Wi-Fi is on.")));
     Path db = dir.resolve("t.db");
     Path flow = dir.resolve("wifi.yaml");
 
-    Cli.Result run =
-        Cli.run(
-            env(),
-            Cli.withDb(
-                db,
-                "run",
-                "--goal",
-                "turn Wi-Fi on",
-                "--allow-app",
-                "com.android.settings",
-                "--no-ocr",
-                "--record",
-                flow.toString()));
+    Cli.Result run = wifiGoal(db, "--record", flow.toString());
 
     assertThat(run.exit()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("recorded: " + flow);

@@ -28,6 +28,15 @@ class McpConfirmerTest {
 
   @TempDir Path dir;
 
+  /** A client whose user accepts the form with the allow field set to {@code allow}. */
+  private static java.util.function.Function<McpSchema.ElicitFormRequest, ElicitResult> accepting(
+      boolean allow) {
+    return r ->
+        ElicitResult.builder(ElicitResult.Action.ACCEPT)
+            .content(Map.of(McpConfirmer.FIELD, allow))
+            .build();
+  }
+
   @Test
   void aUserWhoDeclinesInTheClientGetsTheStepRefused() {
     try (McpFixture mcp =
@@ -61,14 +70,7 @@ class McpConfirmerTest {
 
   @Test
   void acceptingWithoutAllowIsNoYes() {
-    try (McpFixture mcp =
-        McpFixture.in(dir)
-            .elicitation(
-                r ->
-                    ElicitResult.builder(ElicitResult.Action.ACCEPT)
-                        .content(Map.of(McpConfirmer.FIELD, false))
-                        .build())
-            .start()) {
+    try (McpFixture mcp = McpFixture.in(dir).elicitation(accepting(false)).start()) {
       McpSchema.CallToolResult launched = mcp.call("launch_app", Map.of("app_id", NOTES));
 
       assertThat(isError(launched)).isTrue();
@@ -79,14 +81,7 @@ class McpConfirmerTest {
 
   @Test
   void aUserWhoAllowsItInTheClientGetsTheStepRun() {
-    try (McpFixture mcp =
-        McpFixture.in(dir)
-            .elicitation(
-                r ->
-                    ElicitResult.builder(ElicitResult.Action.ACCEPT)
-                        .content(Map.of(McpConfirmer.FIELD, true))
-                        .build())
-            .start()) {
+    try (McpFixture mcp = McpFixture.in(dir).elicitation(accepting(true)).start()) {
       McpSchema.CallToolResult launched = mcp.call("launch_app", Map.of("app_id", NOTES));
 
       assertThat(isError(launched)).as(text(launched)).isFalse();
@@ -135,14 +130,7 @@ class McpConfirmerTest {
 
   @Test
   void aSensitiveTapTheUserAllowsRuns() {
-    try (McpFixture mcp =
-        McpFixture.in(dir)
-            .elicitation(
-                r ->
-                    ElicitResult.builder(ElicitResult.Action.ACCEPT)
-                        .content(Map.of(McpConfirmer.FIELD, true))
-                        .build())
-            .start()) {
+    try (McpFixture mcp = McpFixture.in(dir).elicitation(accepting(true)).start()) {
       mcp.call("launch_app", Map.of("app_id", MESSAGES));
 
       McpSchema.CallToolResult deleted = mcp.call("tap", Map.of("text", "Delete all"));
