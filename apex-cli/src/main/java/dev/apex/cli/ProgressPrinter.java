@@ -63,7 +63,7 @@ final class ProgressPrinter implements TaskListener {
     StringBuilder line = new StringBuilder(prefix);
     line.append(
         String.format("step %2d  %-6s  ", r.index(), r.result().success() ? "ok" : "FAILED"));
-    line.append(StepLines.describe(r.step()));
+    line.append(r.step().describe());
     if (!r.result().success() && r.result().error() != null) {
       line.append("  — ").append(StepLines.shorten(r.result().error(), 160));
     } else if (diff != null) {

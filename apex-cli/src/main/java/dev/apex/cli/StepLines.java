@@ -1,34 +1,13 @@
 package dev.apex.cli;
 
-import dev.apex.core.Json;
-import dev.apex.core.PlannedStep;
 import dev.apex.core.Text;
 import dev.apex.storage.StoredStep;
 import dev.apex.world.WorldState;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /** How a step reads on one line, in progress output and in {@code apex timeline}. */
 final class StepLines {
 
   private StepLines() {}
-
-  /** {@code tap text="Wi-Fi"}: the action and its arguments, short. */
-  static String describe(PlannedStep step) {
-    if (step.args().isEmpty()) {
-      return step.action();
-    }
-    return step.action()
-        + " "
-        + step.args().entrySet().stream().map(StepLines::arg).collect(Collectors.joining(" "));
-  }
-
-  private static String arg(Map.Entry<String, Object> e) {
-    Object v = e.getValue();
-    String shown =
-        v instanceof String s ? "\"" + shorten(s, 40) + "\"" : shorten(Json.write(v), 40);
-    return e.getKey() + "=" + shown;
-  }
 
   /** Redacted before it is cut ({@link Text#shorten}), newlines made spaces. */
   static String shorten(String s, int max) {
@@ -38,7 +17,7 @@ final class StepLines {
   static String timelineLine(StoredStep s) {
     StringBuilder line = new StringBuilder();
     line.append(String.format("%4d  %-6s  ", s.index(), s.success() ? "ok" : "FAILED"));
-    line.append(describe(s.step()));
+    line.append(s.step().describe());
     line.append(
         String.format(
             "  (%d ms)", s.observeTime().plus(s.planTime()).plus(s.actTime()).toMillis()));

@@ -166,21 +166,10 @@ public final class ApexSession {
     StepResult result = session.step(step);
     if (!result.success()) {
       throw new ApexAssertionError(
-          describe(result.step()) + " failed: " + result.error(), FailureContext.of(session), null);
+          result.step().describe() + " failed: " + result.error(),
+          FailureContext.of(session),
+          null);
     }
     return result;
-  }
-
-  /** E.g. {@code tap text="Wi-Fi"}, as the CLI prints a step. */
-  private static String describe(PlannedStep step) {
-    StringBuilder out = new StringBuilder(step.action());
-    step.args()
-        .forEach(
-            (name, value) ->
-                out.append(' ')
-                    .append(name)
-                    .append('=')
-                    .append(value instanceof String ? "\"" + value + "\"" : value));
-    return out.toString();
   }
 }

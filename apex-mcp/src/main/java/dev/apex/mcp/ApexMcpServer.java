@@ -428,7 +428,7 @@ public final class ApexMcpServer {
     }
     session.count(ran.result().success());
     progress(
-        Text.oneLine(describe(ran.result().step()), 120)
+        Text.oneLine(ran.result().step().describe(), 120)
             + " → "
             + (ran.result().success()
                 ? "ok ("
@@ -454,15 +454,6 @@ public final class ApexMcpServer {
       progress("session task " + current.taskId() + " on " + selector);
     }
     return current;
-  }
-
-  private static String describe(PlannedStep step) {
-    if (step.args().isEmpty()) {
-      return step.action();
-    }
-    StringBuilder s = new StringBuilder(step.action());
-    step.args().forEach((k, v) -> s.append(' ').append(k).append('=').append(v));
-    return s.toString();
   }
 
   private void progress(String line) {
