@@ -25,7 +25,9 @@ import dev.apex.storage.Timelines;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -286,8 +288,8 @@ final class RunCommand implements Callable<Integer> {
       return;
     }
     try {
-      java.nio.file.Files.writeString(record, yaml);
-    } catch (java.io.IOException e) {
+      Files.writeString(record, yaml);
+    } catch (IOException e) {
       PrintWriter err = spec.commandLine().getErr();
       err.println("apex: cannot write the recorded flow to " + record + ": " + e.getMessage());
       err.flush();

@@ -12,6 +12,7 @@ import dev.apex.runtime.record.RecordedStep;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.StoredStep;
 import dev.apex.storage.Timelines;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,7 +130,7 @@ final class TimelineCommand implements Callable<Integer> {
     Path target = Path.of(toFlow);
     try {
       Files.writeString(target, yaml);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new InvalidInputException("cannot write the flow to " + target + ": " + e.getMessage());
     }
     out.println(

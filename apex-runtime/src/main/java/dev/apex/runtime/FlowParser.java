@@ -3,6 +3,7 @@ package dev.apex.runtime;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
@@ -92,7 +93,7 @@ final class FlowParser {
               where + ": '" + SCREEN + "' must be a screen signature (16 hex digits), as recorded");
         }
         screen = value.asText().strip();
-        node = ((com.fasterxml.jackson.databind.node.ObjectNode) node.deepCopy()).without(SCREEN);
+        node = ((ObjectNode) node.deepCopy()).without(SCREEN);
       }
       screens.add(screen);
       PlannedStep step = parseStep(node, where, registry);

@@ -1,5 +1,6 @@
 package dev.apex.runtime.agent;
 
+import dev.apex.core.InvalidInputException;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskId;
 import dev.apex.device.Device;
@@ -30,6 +31,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 
 /**
  * apex's entry point: an agent on one device that runs flows and goals to a typed {@link
@@ -106,12 +108,12 @@ public final class Agent implements AutoCloseable {
       PlannerModels.require(options.model);
     }
     if (run.flow() != null && !run.flow().variables().isEmpty()) {
-      throw new dev.apex.core.InvalidInputException(
+      throw new InvalidInputException(
           run.flow().source()
               + " uses "
               + run.flow().variables().stream()
                   .map(v -> "${" + v + "}")
-                  .collect(java.util.stream.Collectors.joining(", "))
+                  .collect(Collectors.joining(", "))
               + ": fill them first (Flow.withVariables; apex run reads them from the"
               + " environment)");
     }

@@ -13,6 +13,7 @@ import dev.apex.timeline.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Records a run so that it can be replayed as a flow with no model: add it to a run ({@code
@@ -106,7 +107,7 @@ public final class FlowRecording implements TaskListener {
       TaskStatus status,
       String reason,
       String goal,
-      java.util.Optional<String> summary,
+      Optional<String> summary,
       List<RecordedStep> steps) {
     if (status != TaskStatus.SUCCEEDED) {
       throw new InvalidInputException(
