@@ -8,7 +8,6 @@ import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Secrets;
 import dev.apex.core.Source;
-import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.SceneDiff;
 import dev.apex.tools.ElementLocator;
 import dev.apex.tools.ElementQuery;
@@ -165,12 +164,7 @@ public final class FlowWriter {
     if (ref == null && text == null) {
       return Optional.empty();
     }
-    if (ref != null) {
-      Optional<SceneElement> handle = CompactEncoder.resolve(scene, ref.toString());
-      if (handle.isPresent()) {
-        return handle;
-      }
-    }
+    // As the tool found it: the locator resolves a handle, an id or a resource id, then text.
     return ElementLocator.find(
         scene,
         new ElementQuery(
