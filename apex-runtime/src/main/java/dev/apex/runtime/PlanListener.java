@@ -1,6 +1,7 @@
 package dev.apex.runtime;
 
 import dev.apex.llm.LlmUsage;
+import dev.apex.timeline.ReplayMark;
 
 /**
  * Hears what a planner reports while it plans: each model call with its usage and estimated cost,
@@ -37,4 +38,11 @@ public interface PlanListener {
    * @param summary why, in the planner's words (a model's {@code done} summary); never null
    */
   default void goalReached(String summary) {}
+
+  /**
+   * A replaying planner says what the plan it is making is, beside the model calls: steps the model
+   * planned to heal a recorded step, or a recorded step whose screen drifted. The runner keeps the
+   * mark with the plan's first step ({@link dev.apex.timeline.StepExtras#replay()}).
+   */
+  default void replayMarked(ReplayMark mark) {}
 }

@@ -2,6 +2,7 @@ package dev.apex.runtime;
 
 import dev.apex.llm.LlmUsage;
 import dev.apex.runtime.planner.LlmTotals;
+import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepUsage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ final class PlanReports implements PlanListener {
 
   private final List<PlanListener> listeners;
   private final Map<String, LlmTotals> plan = new LinkedHashMap<>();
+  private ReplayMark mark;
 
   PlanReports(List<PlanListener> listeners) {
     this.listeners = List.copyOf(listeners);
@@ -30,6 +32,12 @@ final class PlanReports implements PlanListener {
   /** Forgets the calls of the previous plan (one that ended the task, or threw, left none). */
   void planStarted() {
     plan.clear();
+    mark = null;
+  }
+
+  /** The replay mark of the plan just made, or null. */
+  ReplayMark mark() {
+    return mark;
   }
 
   /**
@@ -57,6 +65,12 @@ final class PlanReports implements PlanListener {
           model, LlmTotals.none(model).plus(usage, costUsd), (a, b) -> a.plus(usage, costUsd));
     }
     each("modelCalled", l -> l.modelCalled(model, usage, costUsd));
+  }
+
+  @Override
+  public void replayMarked(ReplayMark mark) {
+    this.mark = mark;
+    each("replayMarked", l -> l.replayMarked(mark));
   }
 
   @Override

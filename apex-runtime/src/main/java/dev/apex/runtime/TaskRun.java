@@ -162,7 +162,8 @@ final class TaskRun {
                 first ? planTime : Duration.ZERO,
                 actTime,
                 observation.screenshot(),
-                extras(observation, worldAfter, first, planUsage)));
+                extras(observation, worldAfter, first, planUsage)
+                    .withReplay(first ? planReports.mark() : null)));
         if (Thread.currentThread().isInterrupted()) {
           return cancelled(steps);
         }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
 import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticScene;
+import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepExtras;
 import dev.apex.timeline.StepUsage;
 import dev.apex.world.WorldState;
@@ -31,8 +32,8 @@ import java.util.Set;
  *       "cache_creation_tokens", "cache_read_tokens", "cost_usd"}}, model and cost left out when
  *       unknown. Both shapes are read back.
  *   <li>{@code semantic_unavailable}: the reason, a string.
- *   <li>{@code semantic_scene}, {@code world}: the {@link SemanticScene} and {@link WorldState} as
- *       {@link Json} writes them.
+ *   <li>{@code semantic_scene}, {@code world}, {@code replay}: the {@link SemanticScene}, {@link
+ *       WorldState} and {@link ReplayMark} as {@link Json} writes them.
  * </ul>
  *
  * <p>Reading is lenient, for files written by other versions: properties a type does not know are
@@ -48,10 +49,11 @@ public final class StepExtrasJson {
   public static final String SEMANTIC_UNAVAILABLE = "semantic_unavailable";
   public static final String LLM_USAGE = "llm_usage";
   public static final String WORLD = "world";
+  public static final String REPLAY = "replay";
 
   /** Every name {@link #read} turns into a typed value when it can. */
   public static final Set<String> KNOWN =
-      Set.of(SEMANTIC_SCENE, SEMANTIC_UNAVAILABLE, LLM_USAGE, WORLD);
+      Set.of(SEMANTIC_SCENE, SEMANTIC_UNAVAILABLE, LLM_USAGE, WORLD, REPLAY);
 
   private static final ObjectReader LENIENT =
       Json.mapper().reader().without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -87,6 +89,9 @@ public final class StepExtrasJson {
     }
     if (extras.world() != null) {
       node.set(WORLD, Json.mapper().valueToTree(extras.world()));
+    }
+    if (extras.replay() != null) {
+      node.set(REPLAY, Json.mapper().valueToTree(extras.replay()));
     }
     return node;
   }
@@ -141,6 +146,7 @@ public final class StepExtrasJson {
     String unavailable = null;
     List<StepUsage> usages = List.of();
     WorldState world = null;
+    ReplayMark replay = null;
     for (Iterator<Map.Entry<String, JsonNode>> it = annotations.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> entry = it.next();
       JsonNode value = entry.getValue();
@@ -163,13 +169,17 @@ public final class StepExtrasJson {
           world = value.isObject() ? as(value, WorldState.class) : null;
           read = world != null || value.isNull();
         }
+        case REPLAY -> {
+          replay = value.isObject() ? as(value, ReplayMark.class) : null;
+          read = replay != null || value.isNull();
+        }
         default -> read = false;
       }
       if (!read) {
         others.set(entry.getKey(), value);
       }
     }
-    return new Read(new StepExtras(semantic, unavailable, usages, world), others);
+    return new Read(new StepExtras(semantic, unavailable, usages, world, replay), others);
   }
 
   /** The usages of an {@code llm_usage} value, or null when it is not one. */

@@ -21,15 +21,17 @@ import java.util.Objects;
  * @param llmUsage the model calls made for the step, in the order they were made (the observer's
  *     labelling first, then the planner's); empty when none
  * @param world the world state after the step (seed 000), or null when world tracking is off
+ * @param replay what replaying a recorded flow said about the step (healed, screen drift), or null
  */
 public record StepExtras(
     SemanticScene semanticScene,
     String semanticUnavailable,
     List<StepUsage> llmUsage,
-    WorldState world) {
+    WorldState world,
+    ReplayMark replay) {
 
   /** Nothing recorded beside the step. */
-  public static final StepExtras NONE = new StepExtras(null, null, List.of(), null);
+  public static final StepExtras NONE = new StepExtras(null, null, List.of(), null, null);
 
   public StepExtras {
     semanticUnavailable =
@@ -37,12 +39,22 @@ public record StepExtras(
     llmUsage = llmUsage == null ? List.of() : List.copyOf(llmUsage);
   }
 
+  /** Extras with no replay mark. */
+  public StepExtras(
+      SemanticScene semanticScene,
+      String semanticUnavailable,
+      List<StepUsage> llmUsage,
+      WorldState world) {
+    this(semanticScene, semanticUnavailable, llmUsage, world, null);
+  }
+
   /** True when no part is present. */
   public boolean isEmpty() {
     return semanticScene == null
         && semanticUnavailable == null
         && llmUsage.isEmpty()
-        && world == null;
+        && world == null
+        && replay == null;
   }
 
   /** These extras with {@code more} usages after the ones already here. */
@@ -53,11 +65,16 @@ public record StepExtras(
     }
     List<StepUsage> all = new ArrayList<>(llmUsage);
     all.addAll(more);
-    return new StepExtras(semanticScene, semanticUnavailable, all, world);
+    return new StepExtras(semanticScene, semanticUnavailable, all, world, replay);
   }
 
   /** These extras with {@code state} as the world after the step (null for none). */
   public StepExtras withWorld(WorldState state) {
-    return new StepExtras(semanticScene, semanticUnavailable, llmUsage, state);
+    return new StepExtras(semanticScene, semanticUnavailable, llmUsage, state, replay);
+  }
+
+  /** These extras with {@code mark} as the step's replay mark (null for none). */
+  public StepExtras withReplay(ReplayMark mark) {
+    return new StepExtras(semanticScene, semanticUnavailable, llmUsage, world, mark);
   }
 }
