@@ -53,8 +53,15 @@ import java.util.regex.Pattern;
  * @param source where it came from (the file, as given), for messages
  * @param steps the steps, validated
  * @param screens per step, the signature of the screen it was recorded on, or null
+ * @param written the steps as the file wrote them, {@code ${NAME}} unfilled: what a healed copy of
+ *     the flow writes back ({@link #steps} once no variable is left)
  */
-public record Flow(String name, String source, List<PlannedStep> steps, List<String> screens) {
+public record Flow(
+    String name,
+    String source,
+    List<PlannedStep> steps,
+    List<String> screens,
+    List<PlannedStep> written) {
 
   private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Z_][A-Z0-9_]*)\\}");
 
@@ -62,6 +69,11 @@ public record Flow(String name, String source, List<PlannedStep> steps, List<Str
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(source, "source");
     steps = List.copyOf(steps);
+    written = written == null ? steps : List.copyOf(written);
+    if (written.size() != steps.size()) {
+      throw new IllegalArgumentException(
+          "a flow has one written step per step: " + written.size() + " for " + steps.size());
+    }
     screens = screens == null ? null : Collections.unmodifiableList(new ArrayList<>(screens));
     if (screens == null) {
       screens = Collections.nCopies(steps.size(), null);
@@ -74,7 +86,12 @@ public record Flow(String name, String source, List<PlannedStep> steps, List<Str
 
   /** A flow with no recorded screens. */
   public Flow(String name, String source, List<PlannedStep> steps) {
-    this(name, source, steps, null);
+    this(name, source, steps, null, null);
+  }
+
+  /** A flow as written, each step with the screen it was recorded on (or null). */
+  public Flow(String name, String source, List<PlannedStep> steps, List<String> screens) {
+    this(name, source, steps, screens, null);
   }
 
   /** The {@code ${NAME}} variables its steps use, in order of first use. */
@@ -135,7 +152,7 @@ public record Flow(String name, String source, List<PlannedStep> steps, List<Str
       }
       filled.add(PlannedStep.of(step.action(), args));
     }
-    return new Flow(name, source, filled, screens);
+    return new Flow(name, source, filled, screens, written);
   }
 
   /** Reads and validates a flow file (UTF-8). */

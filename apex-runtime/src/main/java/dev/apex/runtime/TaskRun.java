@@ -171,16 +171,7 @@ final class TaskRun {
           log.info(
               "task {}: step {} ({}) failed: {}", taskId, steps, step.action(), result.error());
           if (runner.stopOnStepFailure) {
-            return end(
-                TaskStatus.FAILED,
-                "step "
-                    + steps
-                    + " ("
-                    + step.action()
-                    + ") failed after "
-                    + result.attempts()
-                    + " attempt(s): "
-                    + result.error());
+            return end(TaskStatus.FAILED, TaskRunner.stepFailed(steps, result));
           }
         }
       }

@@ -1,6 +1,7 @@
 package dev.apex.runtime;
 
 import dev.apex.core.Sleeper;
+import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.core.retry.RetryListener;
@@ -127,6 +128,22 @@ public final class TaskRunner {
     Objects.requireNonNull(goal, "goal");
     Objects.requireNonNull(cancellation, "cancellation");
     return new TaskRun(this, taskIds.get(), goal, cancellation).run();
+  }
+
+  /**
+   * The reason a task gives when step {@code stepNumber} failed and ended it: {@code step 3 (tap)
+   * failed after 1 attempt(s): …}. A planner that ends a task on a failed step itself (a replay
+   * that could not heal it) says the same.
+   */
+  public static String stepFailed(int stepNumber, StepResult result) {
+    return "step "
+        + stepNumber
+        + " ("
+        + result.step().action()
+        + ") failed after "
+        + result.attempts()
+        + " attempt(s): "
+        + result.error();
   }
 
   public int maxSteps() {

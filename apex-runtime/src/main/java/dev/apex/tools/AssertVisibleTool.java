@@ -25,7 +25,7 @@ public final class AssertVisibleTool implements Tool<AssertVisibleTool.Expected>
    * @param query the element by text and/or id, and flags; never without text or id
    * @param timeout how long to keep observing for it ({@code timeout_ms}, default 5 s)
    */
-  public record Expected(ElementQuery query, Duration timeout) {
+  public record Expected(ElementQuery query, Duration timeout) implements ElementTargeted {
     public Expected {
       Objects.requireNonNull(query, "query");
       Objects.requireNonNull(timeout, "timeout");

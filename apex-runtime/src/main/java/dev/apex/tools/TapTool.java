@@ -41,7 +41,7 @@ public final class TapTool implements Tool<TapTool.Tap> {
    *     context's {@link ToolContext#settleBound()}
    */
   public record OnElement(ElementQuery query, Duration timeout, Optional<Duration> settle)
-      implements Tap {
+      implements Tap, ElementTargeted {
     public OnElement {
       Objects.requireNonNull(query, "query");
       Objects.requireNonNull(timeout, "timeout");

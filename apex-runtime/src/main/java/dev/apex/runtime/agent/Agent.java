@@ -10,7 +10,6 @@ import dev.apex.llm.LlmUsage;
 import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
-import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.TimelineRecorder;
@@ -20,6 +19,8 @@ import dev.apex.runtime.planner.LlmTotals;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.runtime.planner.Pricing;
+import dev.apex.runtime.planner.SensitiveAction;
+import dev.apex.runtime.record.FlowReplay;
 import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
@@ -124,7 +125,9 @@ public final class Agent implements AutoCloseable {
         new PerceivingObserver(
             d, perceiver, enricher, run.goal(), usage -> addLabels(labels, usage));
     // A flow's steps were written by a person, who confirmed them by writing them; a model's
-    // steps go to the agent's confirmer. The policy sees every step at the executor either way.
+    // steps (a goal's, a heal's) go to the agent's confirmer. The policy sees every step at the
+    // executor either way.
+    Confirmer asks = run.confirmer() != null ? run.confirmer() : options.confirmer;
     Confirmer confirmer =
         run.confirmer() != null
             ? run.confirmer()
@@ -132,30 +135,50 @@ public final class Agent implements AutoCloseable {
     Cancellation cancellation =
         run.cancellation() != null ? run.cancellation() : new Cancellation();
     ClaudeAgent claude = null;
+    FlowReplay replay = null;
+    FlowRecording healing = null;
     try {
       TaskRunner.Builder runner;
       if (run.flow() != null) {
-        runner =
-            TaskRunner.builder(d, observer, new FlowPlanner(run.flow()))
-                .registry(tools)
-                .safety(options.safety, confirmer);
+        boolean modelHeals =
+            run.heal() && run.healer() == null && PlannerModels.configured(options.model);
+        if (run.heal() && run.healer() == null && !modelHeals) {
+          options.notices.accept(
+              "healing needs a model (set ANTHROPIC_API_KEY): a drifted step fails, as without"
+                  + " --heal");
+        }
+        AtomicReference<FlowReplay> current = new AtomicReference<>();
+        Confirmer replayConfirmer = replayConfirmer(current, confirmer, asks);
+        if (modelHeals) {
+          claude = claude(replayConfirmer);
+          replay = new FlowReplay(run.flow(), tools, claude.planner(), run.healCalls());
+          runner = claude.runner(d, observer, replay);
+        } else if (run.heal() && run.healer() != null) {
+          replay = new FlowReplay(run.flow(), tools, run.healer(), run.healCalls());
+          runner =
+              TaskRunner.builder(d, observer, replay)
+                  .registry(tools)
+                  .safety(options.safety, replayConfirmer)
+                  .stopOnStepFailure(false);
+        } else {
+          replay = new FlowReplay(run.flow(), tools);
+          runner =
+              TaskRunner.builder(d, observer, replay)
+                  .registry(tools)
+                  .safety(options.safety, confirmer);
+        }
+        current.set(replay);
+        if (replay.heals()) {
+          healing = new FlowRecording(run.flow().name());
+          runner.listener(healing);
+        }
       } else if (run.planner() != null) {
         runner =
             TaskRunner.builder(d, observer, run.planner())
                 .registry(tools)
                 .safety(options.safety, confirmer);
       } else {
-        PlannerConfig planner =
-            options.planner.withBudget(options.planner.budget().withMaxSteps(options.maxSteps));
-        claude =
-            ClaudeAgent.create(
-                options.model,
-                planner,
-                options.safety,
-                confirmer,
-                tools,
-                options.clock,
-                options.sleeper);
+        claude = claude(confirmer);
         runner = claude.runner(d, observer);
       }
       runner
@@ -179,12 +202,75 @@ public final class Agent implements AutoCloseable {
       LlmTotals planning =
           claude != null ? claude.totals() : LlmTotals.none(options.planner.model());
       Optional<String> summary = claude != null ? claude.summary() : Optional.empty();
-      return AgentOutcome.of(outcome, planning, labels.get(), summary);
+      AgentOutcome result =
+          AgentOutcome.of(
+              outcome,
+              planning,
+              labels.get(),
+              run.flow() != null ? Optional.empty() : summary,
+              null);
+      return replay == null ? result : result.withReplay(report(result, replay, healing));
     } finally {
       if (claude != null) {
         claude.close();
       }
     }
+  }
+
+  private ClaudeAgent claude(Confirmer confirmer) {
+    PlannerConfig planner =
+        options.planner.withBudget(options.planner.budget().withMaxSteps(options.maxSteps));
+    return ClaudeAgent.create(
+        options.model, planner, options.safety, confirmer, tools, options.clock, options.sleeper);
+  }
+
+  /**
+   * Who confirms a replay's sensitive steps: {@code authored} for the flow's own steps, {@code
+   * asks} (a person) for those the healer planned.
+   */
+  private static Confirmer replayConfirmer(
+      AtomicReference<FlowReplay> replay, Confirmer authored, Confirmer asks) {
+    return new Confirmer() {
+      @Override
+      public boolean confirm(SensitiveAction action) {
+        return modelPlanned() ? asks.confirm(action) : authored.confirm(action);
+      }
+
+      @Override
+      public String refusal(SensitiveAction action) {
+        return modelPlanned() ? asks.refusal(action) : authored.refusal(action);
+      }
+
+      private boolean modelPlanned() {
+        FlowReplay r = replay.get();
+        return r != null && r.healing();
+      }
+    };
+  }
+
+  private static ReplayReport report(
+      AgentOutcome outcome, FlowReplay replay, FlowRecording healing) {
+    Optional<String> yaml = Optional.empty();
+    Optional<String> why = Optional.empty();
+    if (healing == null) {
+      why = Optional.of("healing was off");
+    } else if (replay.healedSteps() == 0) {
+      why = Optional.of("no step needed healing");
+    } else {
+      try {
+        yaml = Optional.of(healing.toHealedFlow(outcome, replay));
+      } catch (InvalidInputException e) {
+        why = Optional.of(e.getMessage());
+      }
+    }
+    return new ReplayReport(
+        replay.heals(),
+        replay.healedSteps(),
+        replay.healCalls(),
+        replay.screenDrifts(),
+        replay.marks(),
+        yaml,
+        why);
   }
 
   /**

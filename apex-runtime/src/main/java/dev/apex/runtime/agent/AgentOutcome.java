@@ -23,6 +23,8 @@ import java.util.Optional;
  *     off)
  * @param summary the model's own summary when it ended a goal with {@code done}, else empty
  * @param context everything the task observed and did
+ * @param replay for a flow, what replaying it found (healed steps, drifted screens, the healed
+ *     flow); null for a goal
  */
 public record AgentOutcome(
     TaskId taskId,
@@ -33,7 +35,8 @@ public record AgentOutcome(
     LlmTotals planning,
     LlmTotals labels,
     Optional<String> summary,
-    TaskContext context) {
+    TaskContext context,
+    ReplayReport replay) {
 
   public AgentOutcome {
     Objects.requireNonNull(taskId, "taskId");
@@ -45,7 +48,11 @@ public record AgentOutcome(
   }
 
   static AgentOutcome of(
-      TaskOutcome outcome, LlmTotals planning, LlmTotals labels, Optional<String> summary) {
+      TaskOutcome outcome,
+      LlmTotals planning,
+      LlmTotals labels,
+      Optional<String> summary,
+      ReplayReport replay) {
     TaskContext context = outcome.context();
     return new AgentOutcome(
         outcome.taskId(),
@@ -56,7 +63,14 @@ public record AgentOutcome(
         planning,
         labels,
         summary,
-        context);
+        context,
+        replay);
+  }
+
+  /** This outcome with {@code report} as its replay report. */
+  AgentOutcome withReplay(ReplayReport report) {
+    return new AgentOutcome(
+        taskId, status, reason, steps, world, planning, labels, summary, context, report);
   }
 
   /** The outcome as the task runner reports it. */

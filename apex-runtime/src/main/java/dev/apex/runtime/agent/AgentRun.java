@@ -6,6 +6,7 @@ import dev.apex.runtime.Flow;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.record.FlowReplay;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +24,9 @@ import java.util.Objects;
  * @param cancellation stops the run after its current step; null for one of its own
  * @param confirmer answers this run's sensitive actions, or null for the agent's
  * @param listeners hear this run only, after the agent's own
+ * @param heal for a flow: whether a drifted step is healed ({@link #withHeal})
+ * @param healer who heals: a planner of your own, or null for the agent's model
+ * @param healCalls the most plans one drifted step may ask of the healer
  */
 public record AgentRun(
     Flow flow,
@@ -31,7 +35,10 @@ public record AgentRun(
     TaskId taskId,
     Cancellation cancellation,
     Confirmer confirmer,
-    List<TaskListener> listeners) {
+    List<TaskListener> listeners,
+    boolean heal,
+    Planner healer,
+    int healCalls) {
 
   public AgentRun {
     if ((flow == null) == (goal == null)) {
@@ -44,6 +51,34 @@ public record AgentRun(
       throw new IllegalArgumentException("a planner of your own needs a goal");
     }
     listeners = listeners == null ? List.of() : List.copyOf(listeners);
+    if (heal && flow == null) {
+      throw new IllegalArgumentException("only a flow is healed; a goal is planned anyway");
+    }
+    if (healCalls < 1 || healCalls > FlowReplay.MAX_CALLS) {
+      throw new IllegalArgumentException(
+          "healCalls must be 1 to " + FlowReplay.MAX_CALLS + ", got " + healCalls);
+    }
+  }
+
+  private AgentRun(
+      Flow flow,
+      String goal,
+      Planner planner,
+      TaskId taskId,
+      Cancellation cancellation,
+      Confirmer confirmer,
+      List<TaskListener> listeners) {
+    this(
+        flow,
+        goal,
+        planner,
+        taskId,
+        cancellation,
+        confirmer,
+        listeners,
+        false,
+        null,
+        FlowReplay.DEFAULT_MAX_CALLS);
   }
 
   /** Follows {@code flow}, step by step; no model is called to plan. */
@@ -69,21 +104,51 @@ public record AgentRun(
   }
 
   public AgentRun withTaskId(TaskId value) {
-    return new AgentRun(flow, goal, planner, value, cancellation, confirmer, listeners);
+    return new AgentRun(
+        flow, goal, planner, value, cancellation, confirmer, listeners, heal, healer, healCalls);
   }
 
   public AgentRun withCancellation(Cancellation value) {
-    return new AgentRun(flow, goal, planner, taskId, value, confirmer, listeners);
+    return new AgentRun(
+        flow, goal, planner, taskId, value, confirmer, listeners, heal, healer, healCalls);
   }
 
   public AgentRun withConfirmer(Confirmer value) {
-    return new AgentRun(flow, goal, planner, taskId, cancellation, value, listeners);
+    return new AgentRun(
+        flow, goal, planner, taskId, cancellation, value, listeners, heal, healer, healCalls);
   }
 
   public AgentRun withListener(TaskListener listener) {
     List<TaskListener> more = new ArrayList<>(listeners);
     more.add(Objects.requireNonNull(listener, "listener"));
-    return new AgentRun(flow, goal, planner, taskId, cancellation, confirmer, more);
+    return new AgentRun(
+        flow, goal, planner, taskId, cancellation, confirmer, more, heal, healer, healCalls);
+  }
+
+  /**
+   * Heals a drifted step of this flow with the agent's model (see {@link FlowReplay}): at most
+   * {@code maxCalls} model plans per drifted step. The outcome's {@link AgentOutcome#replay()} says
+   * what was healed and gives the healed flow. Without a model configured nothing is healed: drift
+   * fails the step, as without this.
+   */
+  public AgentRun withHeal(int maxCalls) {
+    return new AgentRun(
+        flow, goal, planner, taskId, cancellation, confirmer, listeners, true, null, maxCalls);
+  }
+
+  /** {@link #withHeal} with a healer of your own (a scripted planner in a test). */
+  public AgentRun withHealer(Planner value, int maxCalls) {
+    return new AgentRun(
+        flow,
+        goal,
+        planner,
+        taskId,
+        cancellation,
+        confirmer,
+        listeners,
+        true,
+        Objects.requireNonNull(value, "healer"),
+        maxCalls);
   }
 
   /** The text the timeline shows as the task's goal: the goal, or {@code flow NAME (SOURCE)}. */

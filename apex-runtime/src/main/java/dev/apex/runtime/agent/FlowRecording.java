@@ -6,9 +6,12 @@ import dev.apex.core.Json;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.runtime.Flow;
 import dev.apex.runtime.TaskListener;
+import dev.apex.runtime.record.FlowReplay;
 import dev.apex.runtime.record.FlowWriter;
 import dev.apex.runtime.record.RecordedStep;
+import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +95,61 @@ public final class FlowRecording implements TaskListener {
         name != null ? name : goal == null ? "recorded task" : goal,
         outcome.summary(),
         steps);
+  }
+
+  /**
+   * The flow {@code replay} replayed, healed: its own steps as written ({@code ${NAME}} unfilled),
+   * each with the screen it ran on this time, and in place of each healed step the steps the healer
+   * planned, located as a recording locates them. Steps that failed are left out (the drifted step
+   * the healer replaced, a healed step the model then corrected).
+   *
+   * @throws InvalidInputException when the run did not succeed, saying how it ended
+   */
+  public synchronized String toHealedFlow(AgentOutcome outcome, FlowReplay replay) {
+    if (outcome.status() != TaskStatus.SUCCEEDED) {
+      throw new InvalidInputException(
+          "no healed flow written: task "
+              + outcome.taskId()
+              + " ended "
+              + outcome.status()
+              + " ("
+              + outcome.reason()
+              + "); only a replay that SUCCEEDED is written back");
+    }
+    Flow flow = replay.flow();
+    List<Integer> origins = replay.origins();
+    List<RecordedStep> steps = new ArrayList<>();
+    for (int i = 0; i < records.size(); i++) {
+      StepRecord r = records.get(i);
+      int origin = i < origins.size() ? origins.get(i) : -1;
+      Scene afterIt = i < after.size() ? after.get(i) : null;
+      steps.add(
+          origin >= 0
+              ? RecordedStep.authored(flow.written().get(origin), r.scene(), r.result().success())
+              : new RecordedStep(
+                  r.step(), r.scene(), afterIt, r.result().success(), output(r.result().output())));
+    }
+    List<String> comments = new ArrayList<>();
+    comments.add(
+        "Healed by apex from task "
+            + outcome.taskId()
+            + " ("
+            + outcome.status()
+            + ": "
+            + outcome.reason()
+            + ")");
+    comments.add("flow: " + flow.source());
+    for (ReplayMark mark : replay.marks()) {
+      if (mark.kind() == ReplayMark.Kind.HEALED) {
+        comments.add("healed: " + mark.note());
+      }
+    }
+    try {
+      return FlowWriter.write(flow.name(), comments, steps);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInputException(
+          "no healed flow written: task " + outcome.taskId() + " " + e.getMessage());
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.apex.llm.LlmProviders;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.llm.ToolUseClient;
 import dev.apex.runtime.Observer;
+import dev.apex.runtime.Planner;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.tools.ToolRegistry;
 import java.security.SecureRandom;
@@ -135,12 +136,21 @@ public final class ClaudeAgent implements AutoCloseable {
    * listeners and build.
    */
   public TaskRunner.Builder runner(Device device, Observer observer) {
+    return runner(device, observer, planner);
+  }
+
+  /**
+   * {@link #runner(Device, Observer)} with {@code planner} in front of this agent's own: one that
+   * asks it for some plans and makes others itself (a replay that heals a drifted step with the
+   * model). This agent's tally hears the model calls it reports.
+   */
+  public TaskRunner.Builder runner(Device device, Observer observer, Planner planner) {
     return TaskRunner.builder(device, observer, planner)
         .registry(registry)
         .safety(policy, confirmer)
         .listener(tally)
         .planListener(tally)
-        .maxSteps(planner.config().budget().maxSteps())
+        .maxSteps(this.planner.config().budget().maxSteps())
         .stopOnStepFailure(false)
         .clock(clock)
         .sleeper(sleeper);

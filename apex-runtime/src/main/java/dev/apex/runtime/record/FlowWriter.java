@@ -29,7 +29,9 @@ import java.util.Set;
  * arguments), and an {@code assert_visible} follows a step whose effect shows on screen (a switch
  * that flipped, a text that changed, a screen with a text of its own). Text typed into a password
  * field becomes {@code ${NAME}}, read from the environment at replay. Failed steps and steps that
- * only observe are left out. Stateless.
+ * only observe are left out. A step {@linkplain RecordedStep#authored() authored} (a flow's own,
+ * written back into its healed copy) keeps its arguments as written ({@code ${NAME}} unfilled),
+ * with the signature of the screen it ran on this time. Stateless.
  */
 public final class FlowWriter {
 
@@ -58,10 +60,19 @@ public final class FlowWriter {
     for (int i = 0; i < steps.size(); i++) {
       RecordedStep s = steps.get(i);
       String action = s.step().action();
-      if (!s.success() || OBSERVING.contains(action)) {
+      if (!s.success() || !s.authored() && OBSERVING.contains(action)) {
         continue;
       }
       Map<String, Object> args = new LinkedHashMap<>(s.step().args());
+      if (s.authored()) {
+        Map<String, Object> step = new LinkedHashMap<>();
+        step.put(action, args.isEmpty() ? null : args);
+        if (s.before() != null) {
+          step.put("screen", ScreenSignature.of(s.before()));
+        }
+        out.add(step);
+        continue;
+      }
       switch (action) {
         case "tap" -> args = tapArgs(args, s);
         case "assert_visible" -> args = assertArgs(args, s);
