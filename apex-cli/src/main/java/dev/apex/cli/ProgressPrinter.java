@@ -6,6 +6,7 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.SceneDiff;
 import dev.apex.runtime.TaskListener;
+import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepRecord;
 import java.io.PrintWriter;
 
@@ -74,6 +75,13 @@ final class ProgressPrinter implements TaskListener {
         && output.get("note") instanceof String note) {
       // A tool's caveat about what it did (a tap on an element that never held still).
       line.append("  [").append(StepLines.shorten(note, 120)).append("]");
+    }
+    ReplayMark mark = r.extras().replay();
+    if (mark != null) {
+      line.append(
+          mark.kind() == ReplayMark.Kind.HEALED
+              ? "  [healed: planned by the model for flow step " + mark.flowStep() + "]"
+              : "  [screen drift: flow step " + mark.flowStep() + " recorded on another screen]");
     }
     line.append("  (").append(ms).append(" ms)");
     out.println(line);

@@ -17,9 +17,11 @@ import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.agent.FlowRecording;
 import dev.apex.runtime.agent.PerceivingObserver;
+import dev.apex.runtime.agent.ReplayReport;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.PlannerModels;
+import dev.apex.runtime.record.FlowReplay;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import dev.apex.tools.ToolRegistry;
@@ -107,6 +109,24 @@ final class RunCommand implements Callable<Integer> {
               + " with no model (one device only).")
   Path record;
 
+  @Option(
+      names = "--heal",
+      description =
+          "With a model, let it heal a --flow step whose target is gone or ambiguous (the app"
+              + " drifted), then write the healed flow to --record FILE or beside the flow as"
+              + " FILE.healed.yaml (never over the flow).")
+  boolean heal;
+
+  @Option(
+      names = "--max-heal-calls",
+      paramLabel = "N",
+      defaultValue = "" + FlowReplay.DEFAULT_MAX_CALLS,
+      description =
+          "The most model plans one drifted step may take before it fails (1 to "
+              + FlowReplay.MAX_CALLS
+              + ", default ${DEFAULT-VALUE}).")
+  int maxHealCalls;
+
   @Mixin SharedOptions shared;
 
   /** Answers sensitive-action questions; the terminal unless a test sets another. */
@@ -150,6 +170,18 @@ final class RunCommand implements Callable<Integer> {
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     // ${NAME} in a flow (a recorded password) comes from the environment.
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(shared.env);
+    if (heal && what.goal != null) {
+      throw new InvalidInputException(
+          "--heal heals a --flow's drifted steps; a --goal is planned by the model anyway");
+    }
+    if (maxHealCalls < 1 || maxHealCalls > FlowReplay.MAX_CALLS) {
+      throw new InvalidInputException(
+          "--max-heal-calls must be 1 to " + FlowReplay.MAX_CALLS + ", got " + maxHealCalls);
+    }
+    if (heal && selectors.size() > 1) {
+      throw new InvalidInputException(
+          "--heal writes one healed flow: give one --device, not " + selectors.size());
+    }
     if (record != null) {
       if (selectors.size() > 1) {
         throw new InvalidInputException(
@@ -212,6 +244,9 @@ final class RunCommand implements Callable<Integer> {
       SqliteTimeline timeline,
       PrintWriter out) {
     AgentRun run = flow != null ? AgentRun.flow(flow) : AgentRun.goal(what.goal);
+    if (heal) {
+      run = run.withHeal(maxHealCalls);
+    }
     if (settings.semantic().enabled() && !settings.semantic().hasApiKey()) {
       PrintWriter err = spec.commandLine().getErr();
       synchronized (err) {
@@ -243,6 +278,14 @@ final class RunCommand implements Callable<Integer> {
             .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))
+            .notices(
+                notice -> {
+                  PrintWriter err = spec.commandLine().getErr();
+                  synchronized (err) {
+                    err.println("apex: " + prefix + notice);
+                    err.flush();
+                  }
+                })
             .build()) {
       try {
         agent.device();
@@ -259,7 +302,9 @@ final class RunCommand implements Callable<Integer> {
         return failed;
       }
       signals.onAbandon(recorder::abandon);
-      recording = record != null ? new FlowRecording(flow != null ? flow.name() : null) : null;
+      // With --heal, --record gets the healed flow, written from the replay's report.
+      recording =
+          record != null && !heal ? new FlowRecording(flow != null ? flow.name() : null) : null;
       AgentRun toRun = run.withCancellation(cancellation);
       outcome = agent.run(recording != null ? toRun.withListener(recording) : toRun);
     }
@@ -270,11 +315,54 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     TaskOutcome task = outcome.taskOutcome();
+    ReplayReport replay = outcome.replay();
+    if (replay != null && (replay.heal() || replay.screenDrifts() > 0)) {
+      synchronized (out) {
+        out.println(prefix + replay.summary());
+        if (replay.heal()) {
+          out.println(prefix + "llm: " + outcome.planning().summary());
+        }
+      }
+    }
     printEnd(task, prefix, out);
     if (recording != null) {
       writeRecording(recording, outcome, out);
     }
+    if (heal && replay != null) {
+      writeHealed(replay, out);
+    }
     return task;
+  }
+
+  /** Where the healed flow goes: {@code --record FILE}, else {@code FLOW.healed.yaml} beside it. */
+  static Path healedPath(Path flow, Path record) {
+    if (record != null) {
+      return record;
+    }
+    String name = flow.getFileName().toString();
+    String base = name.replaceFirst("(?i)\\.ya?ml$", "");
+    return flow.resolveSibling(base + ".healed.yaml");
+  }
+
+  private void writeHealed(ReplayReport replay, PrintWriter out) {
+    if (replay.healedFlow().isEmpty()) {
+      synchronized (out) {
+        out.println("healed flow: none written (" + replay.noHealedFlow().orElse("") + ")");
+      }
+      return;
+    }
+    Path to = healedPath(what.flow, record);
+    try {
+      Files.writeString(to, replay.healedFlow().get());
+    } catch (IOException e) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("apex: cannot write the healed flow to " + to + ": " + e.getMessage());
+      err.flush();
+      return;
+    }
+    synchronized (out) {
+      out.println("healed: " + to + " (replay it with no model: apex run --flow " + to + ")");
+    }
   }
 
   private void writeRecording(FlowRecording recording, AgentOutcome outcome, PrintWriter out) {

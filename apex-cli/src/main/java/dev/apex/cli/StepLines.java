@@ -2,6 +2,7 @@ package dev.apex.cli;
 
 import dev.apex.core.Text;
 import dev.apex.storage.StoredStep;
+import dev.apex.timeline.ReplayMark;
 import dev.apex.world.WorldState;
 
 /** How a step reads on one line, in progress output and in {@code apex timeline}. */
@@ -31,6 +32,13 @@ final class StepLines {
           .append(", page ")
           .append(world.currentPage() == null ? "-" : world.currentPage())
           .append("]");
+    }
+    ReplayMark mark = s.extras().replay();
+    if (mark != null) {
+      line.append(
+          mark.kind() == ReplayMark.Kind.HEALED
+              ? "  [healed: for flow step " + mark.flowStep() + "]"
+              : "  [screen drift: flow step " + mark.flowStep() + "]");
     }
     return line.toString();
   }

@@ -44,7 +44,8 @@ final class Views {
 
   /**
    * A step, everything the task page shows: what was planned, what happened, the scene it was
-   * planned on, the semantic scene and world state after it, the LLM usage, timings in
+   * planned on, the semantic scene and world state after it, the LLM usage, the replay mark ({@code
+   * replay}: a step the model planned to heal a recorded one, or a screen that drifted), timings in
    * milliseconds, and the screenshot's URL (null when there is none).
    */
   static ObjectNode step(StoredStep step) {
@@ -63,6 +64,7 @@ final class Views {
     node.set(StepExtrasJson.SEMANTIC_SCENE, value(extras.semanticScene()));
     node.set(StepExtrasJson.WORLD, value(extras.world()));
     node.set(StepExtrasJson.LLM_USAGE, StepExtrasJson.usage(extras.llmUsage()));
+    node.set(StepExtrasJson.REPLAY, value(extras.replay()));
     ObjectNode others = Json.mapper().createObjectNode();
     if (extras.semanticUnavailable() != null) {
       others.put(StepExtrasJson.SEMANTIC_UNAVAILABLE, extras.semanticUnavailable());

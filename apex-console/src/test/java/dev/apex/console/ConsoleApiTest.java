@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.storage.SqliteTimeline;
+import dev.apex.timeline.ReplayMark;
+import dev.apex.timeline.StepRecord;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,6 +119,35 @@ class ConsoleApiTest {
     assertThat(step.get("timings_ms").get("total").asDouble()).isEqualTo(55.0);
     assertThat(step.get("screenshot").asText())
         .isEqualTo("/api/tasks/steps1/steps/1/screenshot.png");
+  }
+
+  @Test
+  void aHealedStepCarriesItsReplayMarkAndAPlainOneNone() {
+    TaskId id = TaskId.of("heal1");
+    cli.startTask(id, "sim", "flow Turn Wi-Fi on (wifi.yaml)");
+    cli.append(TestSteps.tapWifi(id, 1));
+    StepRecord plain = TestSteps.tapWifi(id, 2);
+    cli.append(
+        new StepRecord(
+            plain.taskId(),
+            plain.index(),
+            plain.startedAt(),
+            plain.scene(),
+            plain.step(),
+            plain.result(),
+            plain.observeTime(),
+            plain.planTime(),
+            plain.actTime(),
+            plain.screenshot(),
+            plain.extras().withReplay(ReplayMark.healed(3, "in place of flow step 3 (tap)"))));
+
+    JsonNode steps = TestConsole.json(console.get("/api/tasks/heal1/steps")).get("steps");
+
+    assertThat(steps.get(0).get("replay").isNull()).isTrue();
+    assertThat(steps.get(1).get("replay").get("kind").asText()).isEqualTo("healed");
+    assertThat(steps.get(1).get("replay").get("flow_step").asInt()).isEqualTo(3);
+    assertThat(steps.get(1).get("replay").get("note").asText())
+        .isEqualTo("in place of flow step 3 (tap)");
   }
 
   @Test

@@ -27,7 +27,8 @@ export function stepDetail(step, controls) {
     h('span', { class: 'badge ' + (step.success ? 'SUCCEEDED' : 'FAILED'), text: step.success ? 'OK' : 'FAILED' }),
     h('span', { class: 'spacer' }),
     controls,
-    step.error ? h('div', { class: 'step-error', text: step.error }) : null);
+    step.error ? h('div', { class: 'step-error', text: step.error }) : null,
+    step.replay ? h('div', { class: 'replay-note ' + step.replay.kind, text: (step.replay.kind === 'healed' ? 'Healed: planned by the model ' : 'Screen drift: ') + step.replay.note }) : null);
 
   const metrics = h('div', { class: 'panel' }, h('h3', { text: 'Time and tokens' }),
     h('div', { class: 'metrics' },

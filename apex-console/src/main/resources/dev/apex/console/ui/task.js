@@ -80,6 +80,10 @@ export function taskPage(id, wanted) {
     }
   }
 
+  function replayLabel(mark) {
+    return mark.kind === 'healed' ? 'healed · flow step ' + mark.flow_step : 'screen drift';
+  }
+
   function stepItem(step, fresh) {
     const usage = tokens(step.llm_usage);
     const sub = [ms(step.timings_ms.total)];
@@ -92,6 +96,7 @@ export function taskPage(id, wanted) {
     },
     h('span', { class: 'idx', text: step.index }),
     h('span', { class: 'act', text: step.action }),
+    step.replay ? h('span', { class: 'badge replay ' + step.replay.kind, text: replayLabel(step.replay), title: step.replay.note }) : null,
     h('span', { class: 'when', text: sub.join(' · ') }),
     h('span', { class: 'sub' + (step.error ? ' err' : ''), text: step.error || args || '(no arguments)', title: step.error || args }));
   }

@@ -209,7 +209,9 @@ public final class Agent implements AutoCloseable {
               labels.get(),
               run.flow() != null ? Optional.empty() : summary,
               null);
-      return replay == null ? result : result.withReplay(report(result, replay, healing));
+      return replay == null
+          ? result
+          : result.withReplay(report(result, replay, healing, run.heal()));
     } finally {
       if (claude != null) {
         claude.close();
@@ -249,11 +251,11 @@ public final class Agent implements AutoCloseable {
   }
 
   private static ReplayReport report(
-      AgentOutcome outcome, FlowReplay replay, FlowRecording healing) {
+      AgentOutcome outcome, FlowReplay replay, FlowRecording healing, boolean asked) {
     Optional<String> yaml = Optional.empty();
     Optional<String> why = Optional.empty();
     if (healing == null) {
-      why = Optional.of("healing was off");
+      why = Optional.of(asked ? "no model to heal with" : "healing was off");
     } else if (replay.healedSteps() == 0) {
       why = Optional.of("no step needed healing");
     } else {

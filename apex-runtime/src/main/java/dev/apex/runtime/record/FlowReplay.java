@@ -145,8 +145,10 @@ public final class FlowReplay implements Planner {
     PlannedStep step = flow.steps().get(next);
     String recorded = flow.screens().get(next);
     Optional<ElementQuery> target = target(step);
+    boolean resolves = target.isEmpty();
     if (recorded != null && target.isPresent()) {
       List<SceneElement> found = ElementLocator.matches(scene, target.get());
+      resolves = found.size() == 1;
       if (found.size() > 1) {
         String why = ambiguity(target.get(), found);
         if (healer == null) {
@@ -167,7 +169,8 @@ public final class FlowReplay implements Planner {
         return healed != null ? healed : plan(goal, scene, context, world);
       }
     }
-    if (recorded != null && !recorded.equals(ScreenSignature.of(scene))) {
+    // Only a step that will find its target drifted harmlessly; one that will not fails (or heals).
+    if (recorded != null && resolves && !recorded.equals(ScreenSignature.of(scene))) {
       screenDrifts++;
       ReplayMark mark =
           ReplayMark.screenDrift(
