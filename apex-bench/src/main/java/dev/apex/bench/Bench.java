@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code apex bench}: runs M1 to M6 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
+ * {@code apex bench}: runs M1 to M7 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
  * writes it as {@code BENCHMARKS.md}.
  *
  * <pre>{@code
@@ -125,6 +125,9 @@ public final class Bench {
             + mcp.toolList().tokens()
             + " tokens");
 
+    say(progress, "M7 record, replay, heal: model calls on the sim (scripted Messages API)");
+    ReplayCostResult replay = ReplayCost.measure(progress);
+
     BenchReport report =
         new BenchReport(
             machine,
@@ -137,7 +140,8 @@ public final class Bench {
             stepOverhead,
             fusion,
             loop,
-            mcp);
+            mcp,
+            replay);
     for (Goal g : report.goals()) {
       progress.printf(
           "%-4s %-8s %s: %s (target %s)%n",

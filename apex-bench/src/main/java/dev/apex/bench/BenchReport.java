@@ -21,6 +21,7 @@ import java.util.Optional;
  * @param fusionScaling M4
  * @param loopOverhead M5
  * @param mcp M6
+ * @param replay M7
  */
 public record BenchReport(
     Machine machine,
@@ -33,7 +34,8 @@ public record BenchReport(
     StepOverheadResult stepOverhead,
     FusionScalingResult fusionScaling,
     LoopOverheadResult loopOverhead,
-    McpCostResult mcp) {
+    McpCostResult mcp,
+    ReplayCostResult replay) {
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");
@@ -47,14 +49,15 @@ public record BenchReport(
     Objects.requireNonNull(fusionScaling, "fusionScaling");
     Objects.requireNonNull(loopOverhead, "loopOverhead");
     Objects.requireNonNull(mcp, "mcp");
+    Objects.requireNonNull(replay, "replay");
   }
 
-  /** M1 to M6, in order. */
+  /** M1 to M7, in order. */
   public List<MetricResult> metrics() {
-    return List.of(compression, retention, stepOverhead, fusionScaling, loopOverhead, mcp);
+    return List.of(compression, retention, stepOverhead, fusionScaling, loopOverhead, mcp, replay);
   }
 
-  /** The metric with this id ({@code M1} to {@code M6}). */
+  /** The metric with this id ({@code M1} to {@code M7}). */
   public Optional<MetricResult> metric(String id) {
     return metrics().stream().filter(m -> m.id().equals(id)).findFirst();
   }

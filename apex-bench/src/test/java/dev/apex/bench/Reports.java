@@ -1,5 +1,6 @@
 package dev.apex.bench;
 
+import dev.apex.core.TaskStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -101,6 +102,15 @@ final class Reports {
         step,
         fusion,
         loop,
-        mcp);
+        mcp,
+        new ReplayCostResult(
+            new ReplayCostResult.GoalRun(20, 21, 6, 6, 21, 9_000),
+            new ReplayCostResult.Replay(
+                TaskStatus.SUCCEEDED, 27, 0, true, "screen 9f78611795ee1e51, Wi-Fi off"),
+            List.of(
+                new ReplayCostResult.Drift(
+                    "drift-renamed", TaskStatus.SUCCEEDED, 2, 0, 2, 2, 1, TaskStatus.SUCCEEDED, 0),
+                new ReplayCostResult.Drift(
+                    "drift-row", TaskStatus.SUCCEEDED, 0, 2, 0, 0, 0, null, 0))));
   }
 }

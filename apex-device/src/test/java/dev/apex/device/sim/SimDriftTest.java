@@ -43,6 +43,18 @@ class SimDriftTest {
       device.tap(360, 252); // the Wi-Fi row, first in the list
       String tip = tree(device);
       assertThat(tip).contains("Not now").doesNotContain("wifi_switch");
+      int at = tip.indexOf("Not now");
+      java.util.regex.Matcher bounds =
+          java.util.regex.Pattern.compile("bounds=\"\\[(\\d+),(\\d+)\\]\\[(\\d+),(\\d+)\\]\"")
+              .matcher(tip.substring(at));
+      assertThat(bounds.find()).isTrue();
+      device.tap(
+          (Integer.parseInt(bounds.group(1)) + Integer.parseInt(bounds.group(3))) / 2,
+          (Integer.parseInt(bounds.group(2)) + Integer.parseInt(bounds.group(4))) / 2);
+      assertThat(tree(device)).contains("wifi_switch");
+      // A dismissed dialog leaves the back stack: back returns to the list, not to the dialog.
+      device.pressKey(dev.apex.device.Key.BACK);
+      assertThat(tree(device)).contains("wifi_row").doesNotContain("Not now");
     }
   }
 

@@ -270,6 +270,7 @@ public final class Agent implements AutoCloseable {
         replay.healedSteps(),
         replay.healCalls(),
         replay.screenDrifts(),
+        replay.healPlans(),
         replay.marks(),
         yaml,
         why);

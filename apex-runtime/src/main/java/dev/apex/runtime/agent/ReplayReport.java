@@ -1,9 +1,12 @@
 package dev.apex.runtime.agent;
 
 import dev.apex.timeline.ReplayMark;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * What replaying a flow found: the steps healed, the model plans that healed them, the steps whose
@@ -13,6 +16,7 @@ import java.util.Optional;
  * @param healedSteps recorded steps the healer replaced or got past
  * @param healCalls plans asked of the healer (each at least one model call)
  * @param screenDrifts recorded steps that ran on a screen whose signature changed since recording
+ * @param healPlans per flow step the healer was asked about (1-based), how many plans it took
  * @param marks every healed or drifted step, in order
  * @param healedFlow the flow with its healed steps in place, as YAML: present when the run
  *     SUCCEEDED with at least one step healed
@@ -23,12 +27,14 @@ public record ReplayReport(
     int healedSteps,
     int healCalls,
     int screenDrifts,
+    Map<Integer, Integer> healPlans,
     List<ReplayMark> marks,
     Optional<String> healedFlow,
     Optional<String> noHealedFlow) {
 
   public ReplayReport {
     marks = List.copyOf(Objects.requireNonNull(marks, "marks"));
+    healPlans = Collections.unmodifiableMap(new TreeMap<>(healPlans));
     healedFlow = healedFlow == null ? Optional.empty() : healedFlow;
     noHealedFlow = noHealedFlow == null ? Optional.empty() : noHealedFlow;
   }

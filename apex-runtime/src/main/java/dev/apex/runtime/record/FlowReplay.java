@@ -206,6 +206,13 @@ public final class FlowReplay implements Planner {
     return screenDrifts;
   }
 
+  /** Per flow step healed (1-based, in flow order), the plans asked of the healer for it. */
+  public Map<Integer, Integer> healPlans() {
+    Map<Integer, Integer> out = new java.util.TreeMap<>();
+    spent.forEach((index, calls) -> out.put(index + 1, calls));
+    return out;
+  }
+
   /** Every mark of the current or last run, in order. */
   public List<ReplayMark> marks() {
     return List.copyOf(marks);
