@@ -4,6 +4,7 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import dev.apex.core.Secrets;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
@@ -66,6 +67,9 @@ public final class FlowReplay implements Planner {
 
   /** The most {@code maxCalls} may be. */
   public static final int MAX_CALLS = 50;
+
+  /** The longest note a mark keeps. */
+  private static final int NOTE_CHARS = 240;
 
   private static final Logger log = LoggerFactory.getLogger(FlowReplay.class);
 
@@ -316,7 +320,16 @@ public final class FlowReplay implements Planner {
     ReplayMark mark =
         ReplayMark.healed(
             h.index + 1,
-            "in place of flow step " + (h.index + 1) + " (" + step.describe() + "): " + h.why);
+            // Redacted before it is cut, so no part of a secret survives the cut.
+            Text.oneLine(
+                Secrets.redact(
+                    "in place of flow step "
+                        + (h.index + 1)
+                        + " ("
+                        + step.describe()
+                        + "): "
+                        + h.why),
+                NOTE_CHARS));
     marks.add(mark);
     context.planListener().replayMarked(mark);
     for (int i = 0; i < planned.size(); i++) {
@@ -348,7 +361,7 @@ public final class FlowReplay implements Planner {
         .append(" no longer works on this screen: ")
         .append(step.describe())
         .append(" (")
-        .append(Text.oneLine(h.why, 300))
+        .append(Text.oneLine(Secrets.redact(h.why), 300))
         .append("). Do on this screen what that step was for, one step at a time, and call done")
         .append(" once it is done");
     if (h.index + 1 < flow.steps().size()) {
