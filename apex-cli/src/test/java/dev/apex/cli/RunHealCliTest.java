@@ -30,7 +30,7 @@ class RunHealCliTest {
         - launch_app: com.android.settings
         - tap: { element: "com.android.settings:id/wifi_row", timeout_ms: 300 }
           screen: eb4135b93a7da4fe
-        - assert_visible: { text: "Networks nearby appear when Wi-Fi is on." }
+        - assert_visible: { text: "Networks nearby appear when Wi-Fi is on.", timeout_ms: 300 }
         - tap: { element: "com.android.settings:id/wifi_switch" }
         - assert_visible: { id: "com.android.settings:id/wifi_switch", checked: true }
       """;
@@ -108,6 +108,40 @@ class RunHealCliTest {
     // No key at all: the healed flow needs no model on the drifted app.
     Cli.Result replay =
         run(Map.of(), "run", "--device", "sim:drift-renamed", "--flow", written.toString());
+    assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
+    assertThat(replay.out()).contains("switch off → on").doesNotContain("FAILED");
+    assertThat(claude.requests()).hasSize(1);
+  }
+
+  @Test
+  void claudeDismissesThePopupAndTheRecordedCheckRunsAfterAll() throws Exception {
+    claude.enqueue(FakeReply.toolUse("toolu_1", "tap", Map.of("text", "Not now")));
+
+    Cli.Result healed =
+        run(
+            env(),
+            "run",
+            "--device",
+            "sim:drift-popup",
+            "--flow",
+            flow.toString(),
+            "--heal",
+            "--no-ocr");
+
+    assertThat(healed.exit()).as(healed.out() + healed.err()).isZero();
+    assertThat(healed.out())
+        .contains("step  3  FAILED  assert_visible")
+        .contains("step  4  ok      tap text=\"Not now\"")
+        .contains("[healed: planned by the model for flow step 3]")
+        .contains(
+            "step  5  ok      assert_visible text=\"Networks nearby appear when Wi-Fi is on.\"")
+        .contains("replay: 1 step healed with 1 model plan");
+    assertThat(claude.requests()).hasSize(1);
+    Path written = dir.resolve("wifi.healed.yaml");
+    assertThat(Files.readString(written)).contains("element: com.android.settings:id/tip_dismiss");
+
+    Cli.Result replay =
+        run(Map.of(), "run", "--device", "sim:drift-popup", "--flow", written.toString());
     assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
     assertThat(replay.out()).contains("switch off → on").doesNotContain("FAILED");
     assertThat(claude.requests()).hasSize(1);
