@@ -253,4 +253,46 @@ class FlowHealTest {
           .anyMatch(r -> !r.success() && r.error().startsWith("policy_denied"));
     }
   }
+
+  /** A recorded tap whose text, unique when recorded, now matches several rows. */
+  private static final String AMBIGUOUS =
+      """
+      name: Open the Wi-Fi page
+      steps:
+        - launch_app: com.android.settings
+        - tap: { text: "Off" }
+          screen: 0123456789abcdef
+        - assert_visible: { text: "Networks nearby appear when Wi-Fi is on." }
+      """;
+
+  @Test
+  void aRecordedLocatorThatNowMatchesSeveralElementsFailsNamingThemOrIsHealed() {
+    try (Agent agent = on("sim").build()) {
+      AgentOutcome outcome =
+          agent.run(AgentRun.flow(Flow.parse(AMBIGUOUS, "open.yaml", agent.tools())));
+      assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
+      assertThat(outcome.reason())
+          .startsWith("flow step 2 (tap text=\"Off\"): text \"Off\" matches ")
+          .contains("it was unique when recorded; run with --heal and a model to let it pick");
+      // The ambiguous tap never ran: the task stopped before it.
+      assertThat(outcome.steps()).isEqualTo(1);
+    }
+    List<String> goals = new CopyOnWriteArrayList<>();
+    Planner picks =
+        (goal, scene, context) -> {
+          goals.add(goal);
+          return List.of(PlannedStep.of("tap", Map.of("text", "Wi-Fi")));
+        };
+    try (Agent agent = on("sim").build()) {
+      AgentOutcome outcome =
+          agent.run(
+              AgentRun.flow(Flow.parse(AMBIGUOUS, "open.yaml", agent.tools()))
+                  .withHealer(picks, 2));
+      assertThat(outcome.status()).as(outcome.reason()).isEqualTo(TaskStatus.SUCCEEDED);
+      assertThat(goals).hasSize(1);
+      assertThat(goals.get(0)).contains("matches").contains("it was unique when recorded");
+      assertThat(outcome.replay().healedSteps()).isEqualTo(1);
+      assertThat(outcome.replay().healedFlow().orElseThrow()).doesNotContain("text: \"Off\"");
+    }
+  }
 }
