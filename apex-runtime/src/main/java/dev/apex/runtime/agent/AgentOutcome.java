@@ -23,6 +23,8 @@ import java.util.Optional;
  *     off)
  * @param summary the model's own summary when it ended a goal with {@code done}, else empty
  * @param context everything the task observed and did
+ * @param labelSavings what the label caches saved: the labelling calls not made and their tokens
+ *     ({@link LabelSavings#NONE} when labels are off or nothing was revisited)
  */
 public record AgentOutcome(
     TaskId taskId,
@@ -33,7 +35,8 @@ public record AgentOutcome(
     LlmTotals planning,
     LlmTotals labels,
     Optional<String> summary,
-    TaskContext context) {
+    TaskContext context,
+    LabelSavings labelSavings) {
 
   public AgentOutcome {
     Objects.requireNonNull(taskId, "taskId");
@@ -42,10 +45,39 @@ public record AgentOutcome(
     Objects.requireNonNull(labels, "labels");
     summary = summary == null ? Optional.empty() : summary;
     Objects.requireNonNull(context, "context");
+    labelSavings = labelSavings == null ? LabelSavings.NONE : labelSavings;
+  }
+
+  /** An outcome whose label caches saved nothing. */
+  public AgentOutcome(
+      TaskId taskId,
+      TaskStatus status,
+      String reason,
+      int steps,
+      WorldState world,
+      LlmTotals planning,
+      LlmTotals labels,
+      Optional<String> summary,
+      TaskContext context) {
+    this(
+        taskId,
+        status,
+        reason,
+        steps,
+        world,
+        planning,
+        labels,
+        summary,
+        context,
+        LabelSavings.NONE);
   }
 
   static AgentOutcome of(
-      TaskOutcome outcome, LlmTotals planning, LlmTotals labels, Optional<String> summary) {
+      TaskOutcome outcome,
+      LlmTotals planning,
+      LlmTotals labels,
+      Optional<String> summary,
+      LabelSavings labelSavings) {
     TaskContext context = outcome.context();
     return new AgentOutcome(
         outcome.taskId(),
@@ -56,7 +88,8 @@ public record AgentOutcome(
         planning,
         labels,
         summary,
-        context);
+        context,
+        labelSavings);
   }
 
   /** The outcome as the task runner reports it. */
