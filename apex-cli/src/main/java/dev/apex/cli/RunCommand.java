@@ -16,6 +16,7 @@ import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.agent.FlowRecording;
+import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
@@ -243,6 +244,7 @@ final class RunCommand implements Callable<Integer> {
             .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))
+            .labelStore(timeline.labels())
             .build()) {
       try {
         agent.device();
@@ -269,12 +271,29 @@ final class RunCommand implements Callable<Integer> {
         out.println(prefix + "llm: " + outcome.planning().summary());
       }
     }
+    if (settings.semantic().enabled() && settings.semantic().hasApiKey()) {
+      synchronized (out) {
+        out.println(prefix + "labels: " + labelsLine(outcome, settings.labelCache()));
+      }
+    }
     TaskOutcome task = outcome.taskOutcome();
     printEnd(task, prefix, out);
     if (recording != null) {
       writeRecording(recording, outcome, out);
     }
     return task;
+  }
+
+  /**
+   * The labelling calls and what the label cache saved, e.g. {@code 3 calls to claude-haiku-4-5: …
+   * ~$0.0006; label cache (task) saved 5 calls, 600 tokens (task 5, timeline 0)}.
+   */
+  static String labelsLine(AgentOutcome outcome, LabelCacheMode cache) {
+    return outcome.labels().summary()
+        + "; "
+        + (cache == LabelCacheMode.OFF
+            ? "label cache off"
+            : "label cache (" + cache.code() + ") saved " + outcome.labelSavings().summary());
   }
 
   private void writeRecording(FlowRecording recording, AgentOutcome outcome, PrintWriter out) {
