@@ -92,15 +92,16 @@ final class ConsoleCommand implements Callable<Integer> {
                   .devices(() -> List.of("sim"))
                   .launcher(
                       new AgentLauncher(
-                          env,
-                          PerceivingObserver.ocr(
-                              true,
-                              notice -> {
-                                err.println("apex: " + notice);
-                                err.flush();
-                              }),
-                          adb,
-                          deviceTimeout))
+                              env,
+                              PerceivingObserver.ocr(
+                                  true,
+                                  notice -> {
+                                    err.println("apex: " + notice);
+                                    err.flush();
+                                  }),
+                              adb,
+                              deviceTimeout)
+                          .withLabelStore(timeline.labels()))
                   .build());
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime()

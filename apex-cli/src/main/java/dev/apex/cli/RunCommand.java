@@ -16,6 +16,7 @@ import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.agent.FlowRecording;
+import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.ReplayReport;
 import dev.apex.runtime.planner.Confirmer;
@@ -286,6 +287,7 @@ final class RunCommand implements Callable<Integer> {
                     err.flush();
                   }
                 })
+            .labelStore(timeline.labels())
             .build()) {
       try {
         agent.device();
@@ -312,6 +314,11 @@ final class RunCommand implements Callable<Integer> {
       synchronized (out) {
         outcome.summary().ifPresent(s -> out.println(prefix + "model: " + s));
         out.println(prefix + "llm: " + outcome.planning().summary());
+      }
+    }
+    if (settings.semantic().enabled() && settings.semantic().hasApiKey()) {
+      synchronized (out) {
+        out.println(prefix + "labels: " + labelsLine(outcome, settings.labelCache()));
       }
     }
     TaskOutcome task = outcome.taskOutcome();
@@ -363,6 +370,18 @@ final class RunCommand implements Callable<Integer> {
     synchronized (out) {
       out.println("healed: " + to + " (replay it with no model: apex run --flow " + to + ")");
     }
+  }
+
+  /**
+   * The labelling calls and what the label cache saved, e.g. {@code 3 calls to claude-haiku-4-5: …
+   * ~$0.0006; label cache (task) saved 5 calls, 600 tokens (task 5, timeline 0)}.
+   */
+  static String labelsLine(AgentOutcome outcome, LabelCacheMode cache) {
+    return outcome.labels().summary()
+        + "; "
+        + (cache == LabelCacheMode.OFF
+            ? "label cache off"
+            : "label cache (" + cache.code() + ") saved " + outcome.labelSavings().summary());
   }
 
   private void writeRecording(FlowRecording recording, AgentOutcome outcome, PrintWriter out) {

@@ -110,7 +110,9 @@ final class SharedOptions {
         base.screenshotRetention(),
         base.safety(),
         Settings.withDeviceTimeout(base.device(), deviceTimeout),
-        base.tapSettle());
+        base.tapSettle(),
+        base.labelCache(),
+        base.labelCacheTtl());
   }
 
   /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */

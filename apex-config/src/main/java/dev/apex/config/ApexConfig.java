@@ -2,6 +2,7 @@ package dev.apex.config;
 
 import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
+import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.runtime.planner.SensitiveKind;
 import dev.apex.world.WorldConfig;
@@ -164,38 +165,69 @@ public record ApexConfig(
    * @param model the Claude model id, e.g. {@code claude-haiku-4-5}
    * @param timeout the wall time one enrichment may take, retries included, in [100 ms, 10 min]
    * @param maxRetries retries after a retriable failure, in [0, 5]
+   * @param cache where a screen's labels are kept so a revisit costs no call: {@link
+   *     LabelCacheMode#TASK} by default
+   * @param cacheTtl how long labels kept across tasks ({@link LabelCacheMode#TIMELINE}) are served,
+   *     whole hours in [1 h, 8760 h]; default 168 h (7 days)
    */
-  public record Semantic(boolean enabled, String model, Duration timeout, int maxRetries) {
+  public record Semantic(
+      boolean enabled,
+      String model,
+      Duration timeout,
+      int maxRetries,
+      LabelCacheMode cache,
+      Duration cacheTtl) {
 
     public static final String DEFAULT_MODEL = "claude-haiku-4-5";
 
     public Semantic {
       Objects.requireNonNull(model, "model");
       Objects.requireNonNull(timeout, "timeout");
+      Objects.requireNonNull(cache, "cache");
+      Objects.requireNonNull(cacheTtl, "cacheTtl");
       ConfigField.SEMANTIC_MODEL.checkModel(model);
       ConfigField.SEMANTIC_TIMEOUT_MS.checkRange(timeout.toMillis());
       ConfigField.SEMANTIC_MAX_RETRIES.checkRange(maxRetries);
+      if (!cacheTtl.equals(Duration.ofHours(cacheTtl.toHours()))) {
+        throw new InvalidConfigException(
+            ConfigField.SEMANTIC_CACHE_TTL_HOURS.key(),
+            ConfigField.SEMANTIC_CACHE_TTL_HOURS.key() + " must be whole hours");
+      }
+      ConfigField.SEMANTIC_CACHE_TTL_HOURS.checkRange(cacheTtl.toHours());
     }
 
-    /** Off, {@value #DEFAULT_MODEL}, 10 s, 2 retries. */
+    /** Settings with the default label cache (within each task; 7 days across tasks). */
+    public Semantic(boolean enabled, String model, Duration timeout, int maxRetries) {
+      this(enabled, model, timeout, maxRetries, LabelCacheMode.DEFAULT, LabelCacheMode.DEFAULT_TTL);
+    }
+
+    /** Off, {@value #DEFAULT_MODEL}, 10 s, 2 retries, labels cached within each task. */
     public static Semantic defaults() {
       return new Semantic(false, DEFAULT_MODEL, Duration.ofSeconds(10), 2);
     }
 
     public Semantic withEnabled(boolean value) {
-      return new Semantic(value, model, timeout, maxRetries);
+      return new Semantic(value, model, timeout, maxRetries, cache, cacheTtl);
     }
 
     public Semantic withModel(String value) {
-      return new Semantic(enabled, value, timeout, maxRetries);
+      return new Semantic(enabled, value, timeout, maxRetries, cache, cacheTtl);
     }
 
     public Semantic withTimeout(Duration value) {
-      return new Semantic(enabled, model, value, maxRetries);
+      return new Semantic(enabled, model, value, maxRetries, cache, cacheTtl);
     }
 
     public Semantic withMaxRetries(int value) {
-      return new Semantic(enabled, model, timeout, value);
+      return new Semantic(enabled, model, timeout, value, cache, cacheTtl);
+    }
+
+    public Semantic withCache(LabelCacheMode value) {
+      return new Semantic(enabled, model, timeout, maxRetries, value, cacheTtl);
+    }
+
+    public Semantic withCacheTtl(Duration value) {
+      return new Semantic(enabled, model, timeout, maxRetries, cache, value);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.apex.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.planner.SensitiveKind;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +29,14 @@ public enum ConfigField {
   SEMANTIC_TIMEOUT_MS(
       "semantic.timeout_ms", "APEX_SEMANTIC_TIMEOUT_MS", Type.INTEGER, 100, 600_000),
   SEMANTIC_MAX_RETRIES("semantic.max_retries", "APEX_SEMANTIC_MAX_RETRIES", Type.INTEGER, 0, 5),
+  /**
+   * Where screen labels are cached: {@code task} (within each task, the default), {@code timeline}
+   * (across tasks too, in the timeline database) or {@code off} ({@link LabelCacheMode}).
+   */
+  SEMANTIC_CACHE("semantic.cache", "APEX_SEMANTIC_CACHE", Type.CACHE_MODE, 0, 0),
+  /** How long a labelling kept across tasks is served, in hours (1 h to a year). */
+  SEMANTIC_CACHE_TTL_HOURS(
+      "semantic.cache_ttl_hours", "APEX_SEMANTIC_CACHE_TTL_HOURS", Type.INTEGER, 1, 8760),
   WORLD_ENABLED("world.enabled", "APEX_WORLD_ENABLED", Type.BOOLEAN, 0, 0),
   WORLD_HISTORY_SIZE("world.history_size", "APEX_WORLD_HISTORY_SIZE", Type.INTEGER, 1, 1000),
   MAX_STEPS("max_steps", "APEX_MAX_STEPS", Type.INTEGER, 1, 1000),
@@ -79,6 +88,7 @@ public enum ConfigField {
     BOOLEAN,
     INTEGER,
     MODEL,
+    CACHE_MODE,
     APP_LIST,
     KIND_LIST
   }
@@ -129,6 +139,7 @@ public enum ConfigField {
               + " letters, digits and . _ : @ - (e.g. "
               + ApexConfig.Semantic.DEFAULT_MODEL
               + ")";
+      case CACHE_MODE -> "one of " + LabelCacheMode.codes();
       case APP_LIST ->
           "a list of at most "
               + max
@@ -159,6 +170,8 @@ public enum ConfigField {
       case SEMANTIC_MODEL -> s.model();
       case SEMANTIC_TIMEOUT_MS -> Math.toIntExact(s.timeout().toMillis());
       case SEMANTIC_MAX_RETRIES -> s.maxRetries();
+      case SEMANTIC_CACHE -> s.cache().code();
+      case SEMANTIC_CACHE_TTL_HOURS -> Math.toIntExact(s.cacheTtl().toHours());
       case WORLD_ENABLED -> config.world().enabled();
       case WORLD_HISTORY_SIZE -> config.world().historySize();
       case MAX_STEPS -> config.maxSteps();
@@ -184,6 +197,9 @@ public enum ConfigField {
       case SEMANTIC_TIMEOUT_MS ->
           config.withSemantic(s.withTimeout(Duration.ofMillis((Integer) value)));
       case SEMANTIC_MAX_RETRIES -> config.withSemantic(s.withMaxRetries((Integer) value));
+      case SEMANTIC_CACHE -> config.withSemantic(s.withCache(cacheMode(key, (String) value)));
+      case SEMANTIC_CACHE_TTL_HOURS ->
+          config.withSemantic(s.withCacheTtl(Duration.ofHours((Integer) value)));
       case WORLD_ENABLED -> config.withWorld(w.withEnabled((Boolean) value));
       case WORLD_HISTORY_SIZE -> config.withWorld(w.withHistorySize((Integer) value));
       case MAX_STEPS -> config.withMaxSteps((Integer) value);
@@ -232,6 +248,11 @@ public enum ConfigField {
           items.add(item.textValue().strip());
         }
         return checkList(key, items);
+      case CACHE_MODE:
+        if (!node.isTextual()) {
+          throw invalid(key);
+        }
+        return cacheMode(key, node.textValue()).code();
       default:
         if (!node.isTextual()) {
           throw invalid(key);
@@ -267,6 +288,8 @@ public enum ConfigField {
         List<String> items =
             Arrays.stream(value.split(",")).map(String::strip).filter(t -> !t.isEmpty()).toList();
         return checkList(envVar, items);
+      case CACHE_MODE:
+        return cacheMode(envVar, value).code();
       default:
         return checkModel(envVar, value);
     }
@@ -292,6 +315,11 @@ public enum ConfigField {
       throw invalid(name);
     }
     return value;
+  }
+
+  /** The mode {@code value} names (any case), or a message naming {@code name} and the modes. */
+  private LabelCacheMode cacheMode(String name, String value) {
+    return LabelCacheMode.ofCode(value).orElseThrow(() -> invalid(name));
   }
 
   void checkApps(List<String> apps) {

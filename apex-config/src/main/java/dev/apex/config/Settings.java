@@ -4,6 +4,7 @@ import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentBuilder;
+import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.world.WorldConfig;
 import java.time.Duration;
@@ -28,6 +29,9 @@ import java.util.Set;
  *     --device-timeout})
  * @param tapSettle how long a tap waits for its element to hold still (the config's {@code
  *     tap.settle_ms})
+ * @param labelCache where screen labels are cached (the config's {@code semantic.cache})
+ * @param labelCacheTtl how long labels kept across tasks are served (the config's {@code
+ *     semantic.cache_ttl_hours})
  */
 public record Settings(
     SemanticConfig semantic,
@@ -37,7 +41,37 @@ public record Settings(
     int screenshotRetention,
     SafetyPolicy safety,
     DeviceLimits device,
-    Duration tapSettle) {
+    Duration tapSettle,
+    LabelCacheMode labelCache,
+    Duration labelCacheTtl) {
+
+  public Settings {
+    labelCache = labelCache == null ? LabelCacheMode.DEFAULT : labelCache;
+    labelCacheTtl = labelCacheTtl == null ? LabelCacheMode.DEFAULT_TTL : labelCacheTtl;
+  }
+
+  /** Settings with the default label cache. */
+  public Settings(
+      SemanticConfig semantic,
+      WorldConfig world,
+      int maxSteps,
+      boolean ocr,
+      int screenshotRetention,
+      SafetyPolicy safety,
+      DeviceLimits device,
+      Duration tapSettle) {
+    this(
+        semantic,
+        world,
+        maxSteps,
+        ocr,
+        screenshotRetention,
+        safety,
+        device,
+        tapSettle,
+        LabelCacheMode.DEFAULT,
+        LabelCacheMode.DEFAULT_TTL);
+  }
 
   /** Settings with the default device bounds. */
   public Settings(
@@ -73,13 +107,24 @@ public record Settings(
         config.screenshotRetention(),
         config.safetyPolicy(),
         config.device().limits(),
-        config.tap().settle());
+        config.tap().settle(),
+        config.semantic().cache(),
+        config.semantic().cacheTtl());
   }
 
   /** These settings with other device bounds. */
   public Settings withDevice(DeviceLimits value) {
     return new Settings(
-        semantic, world, maxSteps, ocr, screenshotRetention, safety, value, tapSettle);
+        semantic,
+        world,
+        maxSteps,
+        ocr,
+        screenshotRetention,
+        safety,
+        value,
+        tapSettle,
+        labelCache,
+        labelCacheTtl);
   }
 
   /**
@@ -110,19 +155,31 @@ public record Settings(
   /** These settings with another step limit. */
   public Settings withMaxSteps(int value) {
     return new Settings(
-        semantic, world, value, ocr, screenshotRetention, safety, device, tapSettle);
+        semantic,
+        world,
+        value,
+        ocr,
+        screenshotRetention,
+        safety,
+        device,
+        tapSettle,
+        labelCache,
+        labelCacheTtl);
   }
 
   /**
-   * An agent builder with these settings applied: the model connection and whether screens are
-   * labelled, the step limit, world tracking, the safety policy and the tap settle. The device, OCR
-   * engine, listeners and confirmer are the caller's to add; {@link #device()} are the bounds to
-   * open it with.
+   * An agent builder with these settings applied: the model connection, whether screens are
+   * labelled and how their labels are cached, the step limit, world tracking, the safety policy and
+   * the tap settle. The device, OCR engine, listeners and confirmer are the caller's to add; {@link
+   * #device()} are the bounds to open it with. With {@link LabelCacheMode#TIMELINE}, a caller that
+   * records runs through a listener of its own gives the builder its timeline's label store.
    */
   public AgentBuilder agent() {
     return Agent.builder()
         .model(semantic)
         .labels(semantic.enabled())
+        .labelCache(labelCache)
+        .labelCacheTtl(labelCacheTtl)
         .maxSteps(maxSteps)
         .world(world)
         .safety(safety)

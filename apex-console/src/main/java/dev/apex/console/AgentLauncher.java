@@ -11,9 +11,11 @@ import dev.apex.runtime.Flow;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.agent.Agent;
+import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerModels;
+import dev.apex.timeline.LabelStore;
 import dev.apex.tools.ToolRegistry;
 import java.util.Map;
 import java.util.Objects;
@@ -30,6 +32,7 @@ public final class AgentLauncher implements TaskLauncher {
   private final OcrEngine ocr;
   private final String adb;
   private final String deviceTimeout;
+  private final LabelStore labelStore;
 
   public AgentLauncher(Map<String, String> env, OcrEngine ocr, String adb) {
     this(env, ocr, adb, null);
@@ -43,10 +46,29 @@ public final class AgentLauncher implements TaskLauncher {
    *     then the settings' {@code device.timeout_ms} of the moment it starts
    */
   public AgentLauncher(Map<String, String> env, OcrEngine ocr, String adb, String deviceTimeout) {
+    this(env, ocr, adb, deviceTimeout, null);
+  }
+
+  private AgentLauncher(
+      Map<String, String> env,
+      OcrEngine ocr,
+      String adb,
+      String deviceTimeout,
+      LabelStore labelStore) {
     this.env = Map.copyOf(Objects.requireNonNull(env, "env"));
     this.ocr = Objects.requireNonNull(ocr, "ocr");
     this.adb = adb;
     this.deviceTimeout = deviceTimeout;
+    this.labelStore = labelStore;
+  }
+
+  /**
+   * This launcher with {@code store} (the console's timeline's) keeping labels across tasks when
+   * the settings say {@code semantic.cache: timeline}; without one such tasks cache labels within
+   * themselves only.
+   */
+  public AgentLauncher withLabelStore(LabelStore store) {
+    return new AgentLauncher(env, ocr, adb, deviceTimeout, Objects.requireNonNull(store, "store"));
   }
 
   /** Goals need a model: with none configured in {@code config} and the environment, says so. */
@@ -89,14 +111,17 @@ public final class AgentLauncher implements TaskLauncher {
       @Override
       public TaskOutcome run(
           TaskId id, TaskListener listener, Cancellation cancellation, Confirmer confirmer) {
-        try (Agent agent =
+        AgentBuilder builder =
             settings
                 .agent()
                 .device(request.device())
                 .deviceOptions(new DeviceOptions(adb, null, settings.device(), env))
                 .ocr(ocr)
-                .confirmer(confirmer)
-                .build()) {
+                .confirmer(confirmer);
+        if (labelStore != null) {
+          builder.labelStore(labelStore);
+        }
+        try (Agent agent = builder.build()) {
           return agent
               .run(run.withTaskId(id).withCancellation(cancellation).withListener(listener))
               .taskOutcome();

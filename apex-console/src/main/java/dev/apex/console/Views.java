@@ -15,7 +15,8 @@ import java.time.Instant;
 /**
  * The JSON the API answers with, built from timeline rows. A step's typed extras ({@link
  * StoredStep#extras()}) are shown under their own keys ({@code semantic_scene}, {@code world},
- * {@code llm_usage}, in their stored form), and under {@code annotations} the reason labels are
+ * {@code llm_usage}, {@code label_cache} (the label cache that served the screen's labels and the
+ * tokens that saved), in their stored form), and under {@code annotations} the reason labels are
  * missing ({@code semantic_unavailable}) with every annotation this version does not read as a
  * type, as stored. Stateless.
  */
@@ -65,6 +66,7 @@ final class Views {
     node.set(StepExtrasJson.WORLD, value(extras.world()));
     node.set(StepExtrasJson.LLM_USAGE, StepExtrasJson.usage(extras.llmUsage()));
     node.set(StepExtrasJson.REPLAY, value(extras.replay()));
+    node.set(StepExtrasJson.LABEL_CACHE, value(extras.labelCache()));
     ObjectNode others = Json.mapper().createObjectNode();
     if (extras.semanticUnavailable() != null) {
       others.put(StepExtrasJson.SEMANTIC_UNAVAILABLE, extras.semanticUnavailable());

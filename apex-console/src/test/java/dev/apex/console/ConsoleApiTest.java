@@ -151,6 +151,23 @@ class ConsoleApiTest {
   }
 
   @Test
+  void aStepLabelledFromTheCacheSaysWhichCacheAndWhatItSaved() {
+    TaskId id = TaskId.of("cached1");
+    cli.startTask(id, "sim", "turn Wi-Fi on");
+    cli.append(TestSteps.tapWifi(id, 1));
+    cli.append(TestSteps.tapWifiLabelledFromTheCache(id, 2));
+
+    JsonNode steps = TestConsole.json(console.get("/api/tasks/cached1/steps")).get("steps");
+
+    assertThat(steps.get(0).get("label_cache").isNull()).as("labelled by a call").isTrue();
+    JsonNode hit = steps.get(1).get("label_cache");
+    assertThat(hit.get("level").asText()).isEqualTo("task");
+    assertThat(hit.at("/saved/inputTokens").asLong()).isEqualTo(1200);
+    assertThat(steps.get(1).get("llm_usage").isNull()).isTrue();
+    assertThat(steps.get(1).get("annotations").has("label_cache")).as("typed, not other").isFalse();
+  }
+
+  @Test
   void stepsAfterAnIndexAreOnlyTheNewerOnes() {
     TaskId id = TaskId.of("after1");
     cli.startTask(id, "sim", "goal");

@@ -252,6 +252,27 @@ class ConsoleBrowserTest {
     assertNoBrowserErrors();
   }
 
+  @Test
+  void aStepLabelledFromTheCacheSaysSoAndTheTaskShowsWhatTheCachesSaved() throws IOException {
+    TaskId id = TaskId.of("cache1");
+    try (SqliteTimeline cli = SqliteTimeline.open(home.resolve("timeline.db"))) {
+      cli.startTask(id, "sim", "Open the Wi-Fi settings twice");
+      cli.append(TestSteps.tapWifi(id, 1));
+      cli.append(TestSteps.tapWifiLabelledFromTheCache(id, 2));
+      cli.finishTask(id, TaskStatus.SUCCEEDED, "goal reached after 2 step(s)");
+    }
+    browser.get(console.server.url() + "#/tasks/cache1/steps/2");
+    wait.until(d -> steps(d) == 2);
+    wait.until(d -> !text(d, "#label-cache").isEmpty());
+
+    assertThat(text(browser, "#task-label-cache")).isEqualTo("1 call · 1280 tok");
+    assertThat(text(browser, "#label-cache")).contains("task cache").contains("1280");
+    assertThat(text(browser, "#steps .step-item[data-index='2']")).contains("labels cached");
+    assertThat(text(browser, "#steps .step-item[data-index='1']")).doesNotContain("labels cached");
+    shot("08-label-cache-hit");
+    assertNoBrowserErrors();
+  }
+
   private int steps(WebDriver driver) {
     return driver.findElements(By.cssSelector("#steps .step-item")).size();
   }

@@ -10,6 +10,7 @@ import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticScene;
+import dev.apex.timeline.LabelCacheHit;
 import dev.apex.timeline.StepExtras;
 import dev.apex.timeline.StepRecord;
 import dev.apex.timeline.StepUsage;
@@ -80,6 +81,29 @@ final class TestSteps {
         Duration.ofMillis(40),
         png(),
         extras);
+  }
+
+  /**
+   * Step {@code index}: tap Wi-Fi again on the same screen, its labels served by the task's label
+   * cache (no call) in place of step 1's call of 1200 + 80 tokens.
+   */
+  static StepRecord tapWifiLabelledFromTheCache(TaskId task, int index) {
+    StepRecord labelled = tapWifi(task, index);
+    StepExtras extras = labelled.extras();
+    return new StepRecord(
+        task,
+        index,
+        labelled.startedAt(),
+        labelled.scene(),
+        labelled.step(),
+        labelled.result(),
+        labelled.observeTime(),
+        labelled.planTime(),
+        labelled.actTime(),
+        labelled.screenshot(),
+        new StepExtras(extras.semanticScene(), null, List.of(), extras.world(), null)
+            .withLabelCache(
+                new LabelCacheHit(LabelCacheHit.Level.TASK, new LlmUsage(1200, 80, 0, 0))));
   }
 
   /** A screenshot of {@link #SCENE}: a white screen with the Wi-Fi row and the Bluetooth text. */

@@ -210,7 +210,8 @@ final class TaskRun {
       usage.addAll(planUsage);
     }
     return new StepExtras(
-        observation.semanticScene(), observation.semanticUnavailable(), usage, worldAfter);
+            observation.semanticScene(), observation.semanticUnavailable(), usage, worldAfter)
+        .withLabelCache(first ? observation.labelCache() : null);
   }
 
   private boolean stopRequested() {

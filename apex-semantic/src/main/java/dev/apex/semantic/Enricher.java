@@ -74,6 +74,19 @@ public final class Enricher implements AutoCloseable {
             : null);
   }
 
+  /** The model that labels, as the configuration names it: part of a label cache's key. */
+  public String model() {
+    return config.model();
+  }
+
+  /**
+   * The version of the labelling prompts ({@link Prompts#VERSION}): part of a label cache's key, so
+   * labels made by other prompts are never served. It changes by itself when a prompt text does.
+   */
+  public static String promptVersion() {
+    return Prompts.VERSION;
+  }
+
   /** The semantic scene, or null when enrichment is unavailable for any expected reason. */
   public SemanticScene enrichScene(Scene scene, EnrichmentContext context) {
     return enrich(scene, context).semanticScene();

@@ -1,11 +1,22 @@
 package dev.apex.semantic;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+
 /**
  * Every prompt of this package. {@link #SYSTEM} is static — the same bytes on every call of every
  * task — because it is the prompt-cache prefix (seed 004, D6); anything that varies goes into
  * {@link #user}.
  */
 public final class Prompts {
+
+  /**
+   * Bumped by hand only when what the labels mean changes without a prompt text changing (the
+   * reply's schema, the scene listing's format); a change of the prompt texts changes {@link
+   * #VERSION} by itself.
+   */
+  static final int FORMAT = 1;
 
   private Prompts() {}
 
@@ -53,5 +64,31 @@ public final class Prompts {
       message.append("\n\nThe agent's current goal, to rank the intents by: ").append(goal.strip());
     }
     return message.toString();
+  }
+
+  /**
+   * The version of these prompts, e.g. {@code 1-3f9a0c2d71be}: {@link #FORMAT} and the first 12 hex
+   * digits of the SHA-256 of the system prompt and of the user-prompt template (the message {@link
+   * #user} writes around placeholders). Derived, so that editing a prompt can never leave labels
+   * cached under the old one in use: a label cache keys its entries on it.
+   */
+  public static final String VERSION = version(SYSTEM, user("\u0001", "\u0002"));
+
+  static String version(String system, String userTemplate) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update(system.getBytes(StandardCharsets.UTF_8));
+      sha.update((byte) 0);
+      sha.update(userTemplate.getBytes(StandardCharsets.UTF_8));
+      byte[] digest = sha.digest();
+      StringBuilder hex = new StringBuilder(FORMAT + "-");
+      for (int i = 0; i < 6; i++) {
+        hex.append(String.format("%02x", digest[i] & 0xff));
+      }
+      return hex.toString();
+    } catch (NoSuchAlgorithmException e) {
+      // Every Java platform must provide SHA-256 (MessageDigest's contract).
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
   }
 }

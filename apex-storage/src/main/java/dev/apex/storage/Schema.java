@@ -20,6 +20,11 @@ import java.util.List;
  *
  * <p>Version 2 records each task's owner (host, pid, process start instant), the owner's heartbeat
  * and a cancel another process asked for (the reason, null when none): see {@link Liveness}.
+ *
+ * <p>Version 3 adds the cross-task label cache ({@link LabelCacheTable}): one row per screen
+ * signature, labelling model and prompt version, its entry JSON and when it was stored, in epoch
+ * milliseconds because expiry and eviction compare and order them (ISO text with a varying number
+ * of fraction digits does not sort as time does).
  */
 final class Schema {
 
@@ -70,7 +75,19 @@ final class Schema {
               "ALTER TABLE tasks ADD COLUMN owner_pid INTEGER",
               "ALTER TABLE tasks ADD COLUMN owner_started_at TEXT",
               "ALTER TABLE tasks ADD COLUMN heartbeat_at TEXT",
-              "ALTER TABLE tasks ADD COLUMN cancel_requested TEXT"));
+              "ALTER TABLE tasks ADD COLUMN cancel_requested TEXT"),
+          // 3: labellings kept across tasks (semantic.cache timeline), expired by stored_at_ms.
+          List.of(
+              """
+              CREATE TABLE label_cache (
+                signature TEXT NOT NULL,
+                model TEXT NOT NULL,
+                prompt_version TEXT NOT NULL,
+                entry TEXT NOT NULL,
+                stored_at_ms INTEGER NOT NULL,
+                PRIMARY KEY (signature, model, prompt_version))
+              """,
+              "CREATE INDEX label_cache_by_age ON label_cache (stored_at_ms)"));
 
   /** The version this code writes. */
   static final int CURRENT_VERSION = MIGRATIONS.size();

@@ -3,6 +3,7 @@ package dev.apex.storage;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.LabelStore;
 import dev.apex.timeline.StepRecord;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,6 +68,7 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
   private final TimelineReader reader;
   private final Liveness liveness;
   private final Heartbeat heartbeat;
+  private final SqliteLabelStore labels;
   private final Object writeLock = new Object();
   private final Object readLock = new Object();
   private volatile boolean closed;
@@ -85,6 +88,7 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
     this.writer = new TimelineWriter(writeConnection, clock, keep);
     this.reader = new TimelineReader(readConnection);
     this.liveness = new Liveness(processes, clock, lease);
+    this.labels = new SqliteLabelStore(this, clock);
     this.heartbeat =
         new Heartbeat(
             heartbeatInterval,
@@ -221,6 +225,17 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
     return heartbeat.onStop(id, listener);
   }
 
+  /** The cross-task label cache in this file: see {@link SqliteLabelStore}. */
+  @Override
+  public Optional<LabelStore> labelStore() {
+    return Optional.of(labels);
+  }
+
+  /** {@link #labelStore()}, which this timeline always has. */
+  public LabelStore labels() {
+    return labels;
+  }
+
   /** One heartbeat now, as the heartbeat thread does every interval. For tests. */
   void beatNow() {
     heartbeat.beatOnce();
@@ -348,6 +363,23 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
         }
       }
     }
+  }
+
+  /** Work on one of the timeline's connections. */
+  interface OnConnection<T> {
+    T run(Connection connection) throws SQLException;
+  }
+
+  /** Runs {@code work} on the write connection, serialized with every other write. */
+  <T> T onWriter(String what, OnConnection<T> work) {
+    AtomicReference<T> out = new AtomicReference<>();
+    write(what, () -> out.set(work.run(writeConnection)));
+    return out.get();
+  }
+
+  /** Runs {@code work} on the read connection, serialized with every other read. */
+  <T> T onReader(String what, OnConnection<T> work) {
+    return read(what, () -> work.run(readConnection));
   }
 
   private interface SqlWrite {

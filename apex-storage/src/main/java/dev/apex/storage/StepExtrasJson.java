@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
 import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticScene;
+import dev.apex.timeline.LabelCacheHit;
 import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepExtras;
 import dev.apex.timeline.StepUsage;
@@ -34,6 +35,9 @@ import java.util.Set;
  *   <li>{@code semantic_unavailable}: the reason, a string.
  *   <li>{@code semantic_scene}, {@code world}, {@code replay}: the {@link SemanticScene}, {@link
  *       WorldState} and {@link ReplayMark} as {@link Json} writes them.
+ *   <li>{@code label_cache}: the {@link LabelCacheHit} of a step labelled from a cache, {@code
+ *       {"level": "task" or "timeline", "saved": {"inputTokens", "outputTokens",
+ *       "cacheCreationTokens", "cacheReadTokens"}}}, the tokens in the labeller's usage shape.
  * </ul>
  *
  * <p>Reading is lenient, for files written by other versions: properties a type does not know are
@@ -50,10 +54,11 @@ public final class StepExtrasJson {
   public static final String LLM_USAGE = "llm_usage";
   public static final String WORLD = "world";
   public static final String REPLAY = "replay";
+  public static final String LABEL_CACHE = "label_cache";
 
   /** Every name {@link #read} turns into a typed value when it can. */
   public static final Set<String> KNOWN =
-      Set.of(SEMANTIC_SCENE, SEMANTIC_UNAVAILABLE, LLM_USAGE, WORLD, REPLAY);
+      Set.of(SEMANTIC_SCENE, SEMANTIC_UNAVAILABLE, LLM_USAGE, WORLD, REPLAY, LABEL_CACHE);
 
   private static final ObjectReader LENIENT =
       Json.mapper().reader().without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -92,6 +97,9 @@ public final class StepExtrasJson {
     }
     if (extras.replay() != null) {
       node.set(REPLAY, Json.mapper().valueToTree(extras.replay()));
+    }
+    if (extras.labelCache() != null) {
+      node.set(LABEL_CACHE, Json.mapper().valueToTree(extras.labelCache()));
     }
     return node;
   }
@@ -147,6 +155,7 @@ public final class StepExtrasJson {
     List<StepUsage> usages = List.of();
     WorldState world = null;
     ReplayMark replay = null;
+    LabelCacheHit labelCache = null;
     for (Iterator<Map.Entry<String, JsonNode>> it = annotations.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> entry = it.next();
       JsonNode value = entry.getValue();
@@ -173,13 +182,18 @@ public final class StepExtrasJson {
           replay = value.isObject() ? as(value, ReplayMark.class) : null;
           read = replay != null || value.isNull();
         }
+        case LABEL_CACHE -> {
+          labelCache = value.isObject() ? as(value, LabelCacheHit.class) : null;
+          read = labelCache != null || value.isNull();
+        }
         default -> read = false;
       }
       if (!read) {
         others.set(entry.getKey(), value);
       }
     }
-    return new Read(new StepExtras(semantic, unavailable, usages, world, replay), others);
+    return new Read(
+        new StepExtras(semantic, unavailable, usages, world, replay, labelCache), others);
   }
 
   /** The usages of an {@code llm_usage} value, or null when it is not one. */

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
+import dev.apex.llm.LlmUsage;
+import dev.apex.llm.SemanticScene;
 import dev.apex.testkit.FakeClock;
+import dev.apex.timeline.CachedLabels;
+import dev.apex.timeline.LabelKey;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -13,10 +17,15 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A timeline written before owners and heartbeats were kept (schema 1) still opens and reads. */
+/**
+ * A timeline written before owners and heartbeats were kept (schema 1), or before the label cache
+ * (schema 2), still opens and reads.
+ */
 class SchemaMigrationTest {
 
   private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
@@ -114,12 +123,54 @@ class SchemaMigrationTest {
         Statement statement = raw.createStatement();
         ResultSet rs = statement.executeQuery("SELECT version FROM schema_version")) {
       assertThat(rs.next()).isTrue();
-      assertThat(rs.getInt(1)).isEqualTo(Schema.CURRENT_VERSION).isEqualTo(2);
+      assertThat(rs.getInt(1)).isEqualTo(Schema.CURRENT_VERSION).isEqualTo(3);
     }
     try (SqliteTimeline again =
         SqliteTimeline.open(file, new FakeClock(NOW.plus(Duration.ofMinutes(5))), 5)) {
       assertThat(again.task(TaskId.of("recent")).orElseThrow().status())
           .isEqualTo(TaskStatus.INTERRUPTED);
+    }
+  }
+
+  @Test
+  void aVersion2FileGainsTheLabelCacheAndKeepsItsTasks() throws Exception {
+    Path file = dir.resolve("v2.db");
+    try (Connection raw = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement statement = raw.createStatement()) {
+      for (String sql : VERSION_1) {
+        statement.execute(sql);
+      }
+      // Version 2 exactly as it was migrated: the owner and heartbeat columns, then the version.
+      for (String column :
+          List.of(
+              "owner_host TEXT",
+              "owner_pid INTEGER",
+              "owner_started_at TEXT",
+              "heartbeat_at TEXT",
+              "cancel_requested TEXT")) {
+        statement.execute("ALTER TABLE tasks ADD COLUMN " + column);
+      }
+      statement.execute("UPDATE schema_version SET version = 2");
+    }
+
+    LabelKey key = new LabelKey("0123456789abcdef", "claude-haiku-4-5", "1-abcdefabcdef");
+    CachedLabels labels =
+        new CachedLabels(
+            new SemanticScene("home", List.of("open an app"), List.of()),
+            Map.of(),
+            new LlmUsage(100, 20, 0, 0));
+    try (SqliteTimeline timeline = SqliteTimeline.open(file, new FakeClock(NOW), 5)) {
+      assertThat(timeline.task(TaskId.of("done")).orElseThrow().status())
+          .isEqualTo(TaskStatus.SUCCEEDED);
+      assertThat(timeline.labels().get(key, Duration.ofHours(1))).isEmpty();
+      timeline.labels().put(key, labels, Duration.ofHours(1));
+      assertThat(timeline.labels().get(key, Duration.ofHours(1))).contains(labels);
+    }
+    try (Connection raw = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement statement = raw.createStatement();
+        ResultSet rs = statement.executeQuery("SELECT version FROM schema_version")) {
+      assertThat(rs.next()).isTrue();
+      assertThat(rs.getInt(1)).isEqualTo(3);
     }
   }
 }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
 import dev.apex.llm.LlmUsage;
 import dev.apex.llm.SemanticScene;
+import dev.apex.timeline.LabelCacheHit;
+import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepExtras;
 import dev.apex.timeline.StepUsage;
 import dev.apex.world.WorldState;
@@ -110,5 +112,35 @@ class StepExtrasJsonTest {
   void aStepThatIsNotAnObjectReadsAsNoExtras() {
     assertThat(StepExtrasJson.read(json("[1,2]")).extras()).isEqualTo(StepExtras.NONE);
     assertThat(StepExtrasJson.read(null).extras()).isEqualTo(StepExtras.NONE);
+  }
+
+  @Test
+  void aLabelCacheHitRoundTripsUnderItsOwnName() {
+    LabelCacheHit hit =
+        new LabelCacheHit(LabelCacheHit.Level.TIMELINE, new LlmUsage(410, 35, 0, 0));
+    StepExtras extras =
+        new StepExtras(null, null, List.of(), null, ReplayMark.healed(2, "gone"), hit);
+
+    ObjectNode written = StepExtrasJson.write(extras);
+
+    assertThat(written.get("label_cache").toString())
+        .isEqualTo(
+            "{\"level\":\"timeline\",\"saved\":{\"inputTokens\":410,\"outputTokens\":35,"
+                + "\"cacheCreationTokens\":0,\"cacheReadTokens\":0}}");
+    assertThat(StepExtrasJson.read(written).extras()).isEqualTo(extras);
+  }
+
+  @Test
+  void aLabelCacheEntryThatIsNotOneIsKeptAsAnOther() {
+    for (String garbage :
+        List.of(
+            "{\"label_cache\":\"task\"}",
+            "{\"label_cache\":{\"level\":\"forever\",\"saved\":{}}}",
+            "{\"label_cache\":{\"level\":\"task\"}}",
+            "{\"label_cache\":{\"level\":\"task\",\"saved\":{\"inputTokens\":-5}}}")) {
+      StepExtrasJson.Read read = StepExtrasJson.read(json(garbage));
+      assertThat(read.extras().labelCache()).as(garbage).isNull();
+      assertThat(read.others().has("label_cache")).as(garbage).isTrue();
+    }
   }
 }

@@ -22,21 +22,34 @@ import java.util.Objects;
  *     labelling first, then the planner's); empty when none
  * @param world the world state after the step (seed 000), or null when world tracking is off
  * @param replay what replaying a recorded flow said about the step (healed, screen drift), or null
+ * @param labelCache the label cache that labelled the step's screen with no model call, and what
+ *     that saved; null when the labels (if any) came from a call
  */
 public record StepExtras(
     SemanticScene semanticScene,
     String semanticUnavailable,
     List<StepUsage> llmUsage,
     WorldState world,
-    ReplayMark replay) {
+    ReplayMark replay,
+    LabelCacheHit labelCache) {
 
   /** Nothing recorded beside the step. */
-  public static final StepExtras NONE = new StepExtras(null, null, List.of(), null, null);
+  public static final StepExtras NONE = new StepExtras(null, null, List.of(), null, null, null);
 
   public StepExtras {
     semanticUnavailable =
         semanticUnavailable == null || semanticUnavailable.isBlank() ? null : semanticUnavailable;
     llmUsage = llmUsage == null ? List.of() : List.copyOf(llmUsage);
+  }
+
+  /** Extras not labelled from a label cache. */
+  public StepExtras(
+      SemanticScene semanticScene,
+      String semanticUnavailable,
+      List<StepUsage> llmUsage,
+      WorldState world,
+      ReplayMark replay) {
+    this(semanticScene, semanticUnavailable, llmUsage, world, replay, null);
   }
 
   /** Extras with no replay mark. */
@@ -45,7 +58,7 @@ public record StepExtras(
       String semanticUnavailable,
       List<StepUsage> llmUsage,
       WorldState world) {
-    this(semanticScene, semanticUnavailable, llmUsage, world, null);
+    this(semanticScene, semanticUnavailable, llmUsage, world, null, null);
   }
 
   /** True when no part is present. */
@@ -54,7 +67,8 @@ public record StepExtras(
         && semanticUnavailable == null
         && llmUsage.isEmpty()
         && world == null
-        && replay == null;
+        && replay == null
+        && labelCache == null;
   }
 
   /** These extras with {@code more} usages after the ones already here. */
@@ -65,16 +79,21 @@ public record StepExtras(
     }
     List<StepUsage> all = new ArrayList<>(llmUsage);
     all.addAll(more);
-    return new StepExtras(semanticScene, semanticUnavailable, all, world, replay);
+    return new StepExtras(semanticScene, semanticUnavailable, all, world, replay, labelCache);
   }
 
   /** These extras with {@code state} as the world after the step (null for none). */
   public StepExtras withWorld(WorldState state) {
-    return new StepExtras(semanticScene, semanticUnavailable, llmUsage, state, replay);
+    return new StepExtras(semanticScene, semanticUnavailable, llmUsage, state, replay, labelCache);
   }
 
   /** These extras with {@code mark} as the step's replay mark (null for none). */
   public StepExtras withReplay(ReplayMark mark) {
-    return new StepExtras(semanticScene, semanticUnavailable, llmUsage, world, mark);
+    return new StepExtras(semanticScene, semanticUnavailable, llmUsage, world, mark, labelCache);
+  }
+
+  /** These extras with {@code hit} as the label cache that labelled the screen (null for none). */
+  public StepExtras withLabelCache(LabelCacheHit hit) {
+    return new StepExtras(semanticScene, semanticUnavailable, llmUsage, world, replay, hit);
   }
 }

@@ -3,6 +3,7 @@ package dev.apex.timeline;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -48,6 +49,14 @@ public interface TaskTimeline extends AutoCloseable {
    * @return false when the task was not started here or has finished
    */
   boolean onStopRequest(TaskId id, Consumer<String> listener);
+
+  /**
+   * Where labellings are kept across tasks ({@code semantic.cache timeline}), or empty when this
+   * timeline keeps none (the default: a timeline need not implement one).
+   */
+  default Optional<LabelStore> labelStore() {
+    return Optional.empty();
+  }
 
   /** Releases the store (files, threads). Does not throw. */
   @Override

@@ -36,6 +36,30 @@ class StepExtrasTest {
   }
 
   @Test
+  void aLabelCacheHitIsKeptByEveryWither() {
+    LabelCacheHit hit = new LabelCacheHit(LabelCacheHit.Level.TASK, new LlmUsage(100, 20, 0, 0));
+    StepExtras extras = StepExtras.NONE.withLabelCache(hit);
+
+    assertThat(extras.isEmpty()).isFalse();
+    assertThat(
+            extras
+                .withWorld(WorldState.EMPTY)
+                .withReplay(ReplayMark.healed(1, "gone"))
+                .plusUsage(List.of(StepUsage.of(LlmUsage.NONE)))
+                .labelCache())
+        .isEqualTo(hit);
+    assertThat(new StepExtras(null, null, List.of(), null, null).labelCache()).isNull();
+    assertThat(LabelCacheHit.Level.TIMELINE.code()).isEqualTo("timeline");
+  }
+
+  @Test
+  void aLabelKeyRefusesABlankOrOverlongPartNamingIt() {
+    assertThatThrownBy(() -> new LabelKey("", "m", "1-a")).hasMessageContaining("signature");
+    assertThatThrownBy(() -> new LabelKey("s", "m".repeat(201), "1-a"))
+        .hasMessageContaining("model must be 1 to 200 characters");
+  }
+
+  @Test
   void aUsageKnowsWhetherItHasOnlyTokens() {
     assertThat(StepUsage.of(LlmUsage.NONE).tokensOnly()).isTrue();
     assertThat(new StepUsage("m", 1, LlmUsage.NONE, null).tokensOnly()).isFalse();

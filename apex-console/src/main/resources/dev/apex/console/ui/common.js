@@ -115,6 +115,18 @@ export function tokens(usage) {
   return total;
 }
 
+// What the label caches saved over some steps: one call per step labelled from a cache, and the
+// tokens the original labelling calls used (each step's label_cache.saved).
+export function cacheSaved(steps) {
+  const saved = { calls: 0, tokens: 0 };
+  for (const step of steps) {
+    if (!step.label_cache) continue;
+    const t = tokens(step.label_cache.saved);
+    saved.calls++;
+    saved.tokens += t.input + t.output;
+  }
+  return saved;
+}
 
 let status = null;
 

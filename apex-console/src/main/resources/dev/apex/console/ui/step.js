@@ -1,7 +1,7 @@
 // One recorded step: its screenshot with the scene's element boxes (hover for details), the
 // target highlighted, timings, tokens, the world after it and the semantic scene.
 
-import { h, fill, s, argsText, ms, tokens, INTERACTIVE } from './common.js';
+import { h, fill, s, argsText, ms, tokens, cacheSaved, INTERACTIVE } from './common.js';
 
 function targetOf(step) {
   const output = step.result && step.result.output;
@@ -40,7 +40,8 @@ export function stepDetail(step, controls) {
       metric('tokens in', step.llm_usage ? usage.input : '—'),
       metric('tokens out', step.llm_usage ? usage.output : '—'),
       metric('LLM calls', step.llm_usage ? usage.calls : 0),
-      metric('attempts', (step.result && step.result.attempts) || 1)));
+      metric('attempts', (step.result && step.result.attempts) || 1)),
+    labelCacheMetrics(step));
 
   const side = h('div', { class: 'side' },
     metrics,
@@ -53,6 +54,16 @@ export function stepDetail(step, controls) {
       Object.keys(step.annotations || {}).length ? raw('Other annotations', step.annotations) : null));
 
   return [headPanel, h('div', { class: 'detail-grid' }, screenPanel(step), side)];
+}
+
+// A step whose labels came from a label cache: which one, and what that saved.
+function labelCacheMetrics(step) {
+  if (!step.label_cache) return null;
+  const saved = cacheSaved([step]);
+  return h('div', { class: 'metrics', id: 'label-cache' },
+    metric('labels from', step.label_cache.level + ' cache'),
+    metric('calls saved', saved.calls),
+    metric('tokens saved', saved.tokens));
 }
 
 function metric(key, value) {

@@ -1,6 +1,6 @@
 // One task: its steps as they arrive (live over the event stream), playback, and cancel.
 
-import { h, fill, api, banner, badge, ms, ago, elapsed, argsText, tokens } from './common.js';
+import { h, fill, api, banner, badge, ms, ago, elapsed, argsText, tokens, cacheSaved } from './common.js';
 import { stepDetail } from './step.js';
 
 export function taskPage(id, wanted) {
@@ -64,6 +64,7 @@ export function taskPage(id, wanted) {
         h('span', {}, 'Task ', h('b', { class: 'mono', text: task.id })),
         h('span', {}, 'Device ', h('b', { class: 'mono', text: task.device })),
         h('span', {}, 'Steps ', h('b', { id: 'task-steps', text: task.steps })),
+        h('span', {}, 'Label cache saved ', h('b', { id: 'task-label-cache', text: savedText() })),
         h('span', {}, 'Started ', h('b', { text: ago(task.started_at), title: task.started_at })),
         h('span', {}, 'Duration ', h('b', { text: elapsed(task) }))),
       task.reason ? h('div', { class: task.status === 'FAILED' ? 'step-error' : 'muted', text: task.reason }) : null);
@@ -84,10 +85,17 @@ export function taskPage(id, wanted) {
     return mark.kind === 'healed' ? 'healed · flow step ' + mark.flow_step : 'screen drift';
   }
 
+  // What the label caches saved over the steps shown so far.
+  function savedText() {
+    const saved = cacheSaved(steps);
+    return saved.calls ? saved.calls + ' call' + (saved.calls === 1 ? '' : 's') + ' · ' + saved.tokens + ' tok' : 'nothing';
+  }
+
   function stepItem(step, fresh) {
     const usage = tokens(step.llm_usage);
     const sub = [ms(step.timings_ms.total)];
     if (usage.input || usage.output) sub.push((usage.input + usage.output) + ' tok');
+    if (step.label_cache) sub.push('labels cached');
     const args = argsText(step.planned_step.args);
     return h('li', {
       class: 'step-item' + (step.success ? '' : ' failed') + (fresh ? ' new' : '') + (step.index === selected ? ' selected' : ''),
@@ -121,6 +129,8 @@ export function taskPage(id, wanted) {
       list.append(stepItem(step, true), waiting());
       if (follow || atNewest) select(step.index);
     }
+    const saved = document.getElementById('task-label-cache');
+    if (saved) saved.textContent = savedText();
     if (task && steps.length > task.steps) {
       task.steps = steps.length;
       const count = document.getElementById('task-steps');

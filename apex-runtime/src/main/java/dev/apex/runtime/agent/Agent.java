@@ -24,6 +24,7 @@ import dev.apex.runtime.record.FlowReplay;
 import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
+import dev.apex.timeline.LabelStore;
 import dev.apex.timeline.TaskTimeline;
 import dev.apex.timeline.TimelineProviders;
 import dev.apex.tools.DescribeScreenSemanticTool;
@@ -31,6 +32,7 @@ import dev.apex.tools.ToolRegistry;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
@@ -61,6 +63,7 @@ public final class Agent implements AutoCloseable {
   private Device device;
   private TaskTimeline openedTimeline;
   private boolean closed;
+  private final AtomicBoolean toldNoLabelStore = new AtomicBoolean();
 
   Agent(AgentBuilder b) {
     this.options = b;
@@ -121,9 +124,10 @@ public final class Agent implements AutoCloseable {
     Device d = device();
     AtomicReference<LlmTotals> labels =
         new AtomicReference<>(LlmTotals.none(options.model.model()));
+    LabelCache labelCache = newLabelCache();
     PerceivingObserver observer =
         new PerceivingObserver(
-            d, perceiver, enricher, run.goal(), usage -> addLabels(labels, usage));
+            d, perceiver, enricher, run.goal(), usage -> addLabels(labels, usage), labelCache);
     // A flow's steps were written by a person, who confirmed them by writing them; a model's
     // steps (a goal's, a heal's) go to the agent's confirmer. The policy sees every step at the
     // executor either way.
@@ -208,6 +212,7 @@ public final class Agent implements AutoCloseable {
               planning,
               labels.get(),
               run.flow() != null ? Optional.empty() : summary,
+              labelCache == null ? LabelSavings.NONE : labelCache.savings(),
               null);
       return replay == null
           ? result
@@ -299,7 +304,8 @@ public final class Agent implements AutoCloseable {
       throw new IllegalArgumentException("maxSteps must be at least 1, got " + maxSteps);
     }
     Device d = device();
-    PerceivingObserver observer = new PerceivingObserver(d, perceiver, enricher, null);
+    PerceivingObserver observer =
+        new PerceivingObserver(d, perceiver, enricher, null, usage -> {}, newLabelCache());
     return Session.start(
         title,
         maxSteps,
@@ -442,6 +448,31 @@ public final class Agent implements AutoCloseable {
         }
       }
     }
+  }
+
+  /**
+   * A task's label cache as the options say, or null when labels are off or the cache is. In
+   * timeline mode without a store (no timeline, or one that keeps no labels) it caches within the
+   * task only, and says so once.
+   */
+  private LabelCache newLabelCache() {
+    if (enricher == null || options.labelCache == LabelCacheMode.OFF) {
+      return null;
+    }
+    LabelStore store = null;
+    if (options.labelCache == LabelCacheMode.TIMELINE) {
+      store = options.labelStore;
+      if (store == null) {
+        TaskTimeline timeline = timeline();
+        store = timeline == null ? null : timeline.labelStore().orElse(null);
+      }
+      if (store == null && !toldNoLabelStore.getAndSet(true)) {
+        options.notices.accept(
+            "semantic.cache is timeline but no timeline keeps labels here;"
+                + " labels are cached within each task only");
+      }
+    }
+    return new LabelCache(enricher.model(), Enricher.promptVersion(), store, options.labelCacheTtl);
   }
 
   private void addLabels(AtomicReference<LlmTotals> totals, LlmUsage usage) {

@@ -12,6 +12,7 @@ import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.timeline.LabelStore;
 import dev.apex.timeline.TaskTimeline;
 import dev.apex.timeline.TimelineProviders;
 import dev.apex.tools.ToolRegistry;
@@ -37,6 +38,9 @@ public final class AgentBuilder {
   SemanticConfig model = SemanticConfig.defaults();
   PlannerConfig planner = PlannerConfig.defaults();
   boolean labels;
+  LabelCacheMode labelCache = LabelCacheMode.DEFAULT;
+  Duration labelCacheTtl = LabelCacheMode.DEFAULT_TTL;
+  LabelStore labelStore;
   int maxSteps = TaskRunner.DEFAULT_MAX_STEPS;
   boolean ocr = true;
   OcrEngine ocrEngine;
@@ -103,6 +107,36 @@ public final class AgentBuilder {
   /** Whether each screen gets semantic labels (one model call per observation); default off. */
   public AgentBuilder labels(boolean value) {
     this.labels = value;
+    return this;
+  }
+
+  /**
+   * Where the labels of a screen are kept so a revisited screen costs no labelling call: {@link
+   * LabelCacheMode#TASK} (the default) within each task, {@link LabelCacheMode#TIMELINE} across
+   * tasks too, in the timeline database ({@link #labelStore}, else the {@link #timeline}'s), or
+   * {@link LabelCacheMode#OFF}. Only matters with {@link #labels} on.
+   */
+  public AgentBuilder labelCache(LabelCacheMode value) {
+    this.labelCache = Objects.requireNonNull(value, "labelCache");
+    return this;
+  }
+
+  /**
+   * How long a labelling kept across tasks is served, positive; default {@link
+   * LabelCacheMode#DEFAULT_TTL} (7 days).
+   */
+  public AgentBuilder labelCacheTtl(Duration value) {
+    this.labelCacheTtl = Objects.requireNonNull(value, "labelCacheTtl");
+    return this;
+  }
+
+  /**
+   * Where {@link LabelCacheMode#TIMELINE} keeps labellings when runs are recorded by a listener of
+   * your own rather than through {@link #timeline}: e.g. {@code SqliteTimeline.labels()}. Default:
+   * the timeline's own store.
+   */
+  public AgentBuilder labelStore(LabelStore value) {
+    this.labelStore = Objects.requireNonNull(value, "labelStore");
     return this;
   }
 
@@ -221,6 +255,10 @@ public final class AgentBuilder {
       dev.apex.tools.TapTool.requireSettleBound("tapSettle", tapSettle);
     } catch (IllegalArgumentException e) {
       throw new dev.apex.core.InvalidInputException(e.getMessage());
+    }
+    if (labelCacheTtl.isNegative() || labelCacheTtl.isZero()) {
+      throw new dev.apex.core.InvalidInputException(
+          "labelCacheTtl must be positive, got " + labelCacheTtl);
     }
     if (timelineFile != null) {
       // A file nothing can store into is refused now, naming the module to add.

@@ -23,6 +23,8 @@ import java.util.Optional;
  *     off)
  * @param summary the model's own summary when it ended a goal with {@code done}, else empty
  * @param context everything the task observed and did
+ * @param labelSavings what the label caches saved: the labelling calls not made and their tokens
+ *     ({@link LabelSavings#NONE} when labels are off or nothing was revisited)
  * @param replay for a flow, what replaying it found (healed steps, drifted screens, the healed
  *     flow); null for a goal
  */
@@ -36,6 +38,7 @@ public record AgentOutcome(
     LlmTotals labels,
     Optional<String> summary,
     TaskContext context,
+    LabelSavings labelSavings,
     ReplayReport replay) {
 
   public AgentOutcome {
@@ -45,6 +48,32 @@ public record AgentOutcome(
     Objects.requireNonNull(labels, "labels");
     summary = summary == null ? Optional.empty() : summary;
     Objects.requireNonNull(context, "context");
+    labelSavings = labelSavings == null ? LabelSavings.NONE : labelSavings;
+  }
+
+  /** An outcome whose label caches saved nothing. */
+  public AgentOutcome(
+      TaskId taskId,
+      TaskStatus status,
+      String reason,
+      int steps,
+      WorldState world,
+      LlmTotals planning,
+      LlmTotals labels,
+      Optional<String> summary,
+      TaskContext context) {
+    this(
+        taskId,
+        status,
+        reason,
+        steps,
+        world,
+        planning,
+        labels,
+        summary,
+        context,
+        LabelSavings.NONE,
+        null);
   }
 
   static AgentOutcome of(
@@ -52,6 +81,7 @@ public record AgentOutcome(
       LlmTotals planning,
       LlmTotals labels,
       Optional<String> summary,
+      LabelSavings labelSavings,
       ReplayReport replay) {
     TaskContext context = outcome.context();
     return new AgentOutcome(
@@ -64,13 +94,24 @@ public record AgentOutcome(
         labels,
         summary,
         context,
+        labelSavings,
         replay);
   }
 
   /** This outcome with {@code report} as its replay report. */
   AgentOutcome withReplay(ReplayReport report) {
     return new AgentOutcome(
-        taskId, status, reason, steps, world, planning, labels, summary, context, report);
+        taskId,
+        status,
+        reason,
+        steps,
+        world,
+        planning,
+        labels,
+        summary,
+        context,
+        labelSavings,
+        report);
   }
 
   /** The outcome as the task runner reports it. */

@@ -14,13 +14,15 @@ import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
 import dev.apex.tools.DescribeScreenSemanticTool;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * The observe step of the loop, the one in apex: capture the device, perceive (the tree, with OCR
  * when an engine is given), and, when an enricher is given, label the scene with one LLM call whose
  * outcome (the labels or why they are missing, and the token usage) travels with the observation to
- * the timeline.
+ * the timeline. With a {@link LabelCache}, a screen it has labels for is labelled from it with no
+ * call, and the observation says which cache served it and what that saved.
  */
 public final class PerceivingObserver implements Observer {
 
@@ -29,6 +31,7 @@ public final class PerceivingObserver implements Observer {
   private final Enricher enricher;
   private final String goal;
   private final Consumer<LlmUsage> usage;
+  private final LabelCache cache;
 
   /** An observer whose labelling usage is only recorded with the step. */
   public PerceivingObserver(Device device, Perceiver perceiver, Enricher enricher, String goal) {
@@ -46,11 +49,28 @@ public final class PerceivingObserver implements Observer {
       Enricher enricher,
       String goal,
       Consumer<LlmUsage> usage) {
+    this(device, perceiver, enricher, goal, usage, null);
+  }
+
+  /**
+   * @param enricher labels each observation, or null for none
+   * @param goal the goal the labeller is told of, or null
+   * @param usage hears each labelling call's usage too (the agent's totals)
+   * @param cache serves the labels of screens labelled before, or null to label every observation
+   */
+  public PerceivingObserver(
+      Device device,
+      Perceiver perceiver,
+      Enricher enricher,
+      String goal,
+      Consumer<LlmUsage> usage,
+      LabelCache cache) {
     this.device = Objects.requireNonNull(device, "device");
     this.perceiver = Objects.requireNonNull(perceiver, "perceiver");
     this.enricher = enricher;
     this.goal = goal;
     this.usage = Objects.requireNonNull(usage, "usage");
+    this.cache = cache;
   }
 
   /**
@@ -84,10 +104,18 @@ public final class PerceivingObserver implements Observer {
     if (enricher == null) {
       return new Observation(scene, capture.screenshot());
     }
+    Optional<LabelCache.Served> served = cache == null ? Optional.empty() : cache.lookup(scene);
+    if (served.isPresent()) {
+      return new Observation(
+          scene, capture.screenshot(), served.get().labels(), null, null, served.get().hit());
+    }
     Enrichment enrichment = enricher.enrich(scene, compactContext(scene, goal));
     LlmUsage used = enrichment.usage();
     if (used != null && !used.equals(LlmUsage.NONE)) {
       usage.accept(used);
+    }
+    if (cache != null && enrichment.available()) {
+      cache.remember(scene, enrichment.semanticScene(), used);
     }
     return new Observation(
         scene,

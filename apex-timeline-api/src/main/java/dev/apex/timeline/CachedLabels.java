@@ -1,0 +1,31 @@
+package dev.apex.timeline;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.apex.llm.LlmUsage;
+import dev.apex.llm.SemanticScene;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One labelling kept for reuse: the labels, what each labelled element showed when it was labelled,
+ * and what the labelling call cost. Whoever serves it applies it to the live screen and keeps only
+ * the widgets whose element is still there showing the same text, so a purpose is never served for
+ * an element whose text changed (the screen signature ignores text).
+ *
+ * @param labels the labels as the model made them, element ids those of the labelled scene
+ * @param texts for each widget's element id, a fingerprint of the text the element showed (whoever
+ *     caches decides the fingerprint and compares them for equality only); a widget without an
+ *     entry here is never served
+ * @param usage the tokens the labelling call used: what each reuse saves
+ */
+public record CachedLabels(
+    @JsonProperty("labels") SemanticScene labels,
+    @JsonProperty("texts") Map<String, String> texts,
+    @JsonProperty("usage") LlmUsage usage) {
+
+  public CachedLabels {
+    Objects.requireNonNull(labels, "labels");
+    texts = Map.copyOf(Objects.requireNonNull(texts, "texts"));
+    Objects.requireNonNull(usage, "usage");
+  }
+}
