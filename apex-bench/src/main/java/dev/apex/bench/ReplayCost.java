@@ -13,6 +13,7 @@ import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.agent.FlowRecording;
+import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.agent.ReplayReport;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.SafetyPolicy;
@@ -97,7 +98,22 @@ final class ReplayCost {
       SemanticConfig model =
           SemanticConfig.defaults().withApiKey("bench-loopback-key").withBaseUrl(api.baseUrl());
 
-      // 1. The goal, planned by Claude, labels on: one labelling call per observation today.
+      // 0. The goal with the label cache off: one labelling call per observation.
+      AgentOutcome uncached;
+      try (Agent agent = agent(model).labels(true).labelCache(LabelCacheMode.OFF).build()) {
+        uncached = agent.run(AgentRun.goal(GOAL));
+      }
+      if (uncached.status() != TaskStatus.SUCCEEDED) {
+        throw new IllegalStateException(
+            "M7's goal run without a cache ended " + uncached.status() + ": " + uncached.reason());
+      }
+      int uncachedCalls = api.labellingCalls();
+      long uncachedTokens = uncached.labels().totalTokens();
+
+      // 1. The goal, planned by Claude, labels on with the default cache (within the task).
+      api.respondWith(ScriptedMessagesApi.planner(script(), ScriptedMessagesApi.LABELS));
+      int labelsBefore = api.labellingCalls();
+      int plansBefore = api.planningCalls();
       FlowRecording recording = new FlowRecording();
       AgentOutcome goal;
       try (Agent agent = agent(model).labels(true).build()) {
@@ -113,9 +129,13 @@ final class ReplayCost {
               goal.steps(),
               goal.context().scenes().size(),
               distinct,
-              api.labellingCalls(),
-              api.planningCalls(),
-              goal.labels().totalTokens());
+              api.labellingCalls() - labelsBefore,
+              api.planningCalls() - plansBefore,
+              goal.labels().totalTokens(),
+              uncachedCalls,
+              uncachedTokens,
+              goal.labelSavings().calls(),
+              goal.labelSavings().tokens());
       String yaml = recording.toFlow(goal);
       say(
           progress,
@@ -125,7 +145,9 @@ final class ReplayCost {
               + run.distinctScreens()
               + " distinct screens, "
               + run.labellingCalls()
-              + " labelling calls, "
+              + " labelling calls ("
+              + run.uncachedLabellingCalls()
+              + " without the cache), "
               + run.planningCalls()
               + " planning calls");
 

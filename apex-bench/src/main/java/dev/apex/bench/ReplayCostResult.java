@@ -27,6 +27,10 @@ public record ReplayCostResult(GoalRun goal, Replay replay, List<Drift> drifts)
    * @param labellingCalls the labeller's model calls
    * @param planningCalls the planner's model calls
    * @param labelTokens the labelling calls' tokens
+   * @param uncachedLabellingCalls the labeller's calls of the same run with the cache off
+   * @param uncachedLabelTokens their tokens
+   * @param savedCalls the labelling calls the cache saved, as the task's usage records them
+   * @param savedTokens their tokens
    */
   public record GoalRun(
       int steps,
@@ -34,7 +38,11 @@ public record ReplayCostResult(GoalRun goal, Replay replay, List<Drift> drifts)
       int distinctScreens,
       int labellingCalls,
       int planningCalls,
-      long labelTokens) {}
+      long labelTokens,
+      int uncachedLabellingCalls,
+      long uncachedLabelTokens,
+      int savedCalls,
+      long savedTokens) {}
 
   /**
    * @param status how the replay ended
@@ -100,7 +108,8 @@ public record ReplayCostResult(GoalRun goal, Replay replay, List<Drift> drifts)
         + " which counts every request; usage is estimated at four characters a token of the"
         + " request. A goal (\""
         + ReplayCost.GOAL
-        + "\") runs on the sim with labels on, the planner scripted to "
+        + "\") runs on the sim with labels on, first with the label cache off, then with"
+        + " its default (within the task), the planner scripted to "
         + goal.steps()
         + " steps that visit every Settings page twice; the run is recorded"
         + " (`FlowRecording`). The recording replays with no API key. Then it replays with"
@@ -120,20 +129,32 @@ public record ReplayCostResult(GoalRun goal, Replay replay, List<Drift> drifts)
             "steps",
             "screens observed",
             "distinct screens",
-            "labelling calls",
+            "labelling calls (tokens)",
+            "saved by the cache (as the task's usage records it)",
             "planner calls",
             "model calls");
     g.row(
-        "goal, labels on",
+        "goal, labels on, cache off (before this cache)",
         goal.steps(),
         goal.observations(),
         goal.distinctScreens(),
-        goal.labellingCalls(),
+        goal.uncachedLabellingCalls() + " (" + Fmt.count(goal.uncachedLabelTokens()) + ")",
+        "—",
+        goal.planningCalls(),
+        goal.uncachedLabellingCalls() + goal.planningCalls());
+    g.row(
+        "goal, labels on, cache within the task (the default)",
+        goal.steps(),
+        goal.observations(),
+        goal.distinctScreens(),
+        goal.labellingCalls() + " (" + Fmt.count(goal.labelTokens()) + ")",
+        goal.savedCalls() + " calls, " + Fmt.count(goal.savedTokens()) + " tokens",
         goal.planningCalls(),
         goal.labellingCalls() + goal.planningCalls());
     g.row(
         "its recording, replayed with no key (" + replay.status() + ")",
         replay.steps(),
+        "",
         "",
         "",
         "",

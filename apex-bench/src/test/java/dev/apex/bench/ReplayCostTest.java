@@ -22,7 +22,6 @@ class ReplayCostTest {
     StringWriter out = new StringWriter();
     result = ReplayCost.measure(new PrintWriter(out));
     progress = out.toString();
-    System.err.println(progress);
   }
 
   @Test
@@ -31,6 +30,12 @@ class ReplayCostTest {
     assertThat(result.goal().distinctScreens()).isEqualTo(6);
     assertThat(result.goal().planningCalls()).isEqualTo(21);
     assertThat(result.goal().labellingCalls()).isEqualTo(result.goal().distinctScreens());
+    // Without the cache every observation is labelled, the waits of a tap included.
+    assertThat(result.goal().uncachedLabellingCalls())
+        .isGreaterThan(result.goal().observations() - 1);
+    assertThat(result.goal().savedCalls())
+        .isEqualTo(result.goal().uncachedLabellingCalls() - result.goal().labellingCalls());
+    assertThat(result.goal().savedTokens()).isPositive();
     assertThat(result.goals().get(0).met()).isTrue();
   }
 

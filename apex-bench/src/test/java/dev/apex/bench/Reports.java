@@ -104,7 +104,7 @@ final class Reports {
         loop,
         mcp,
         new ReplayCostResult(
-            new ReplayCostResult.GoalRun(20, 21, 6, 6, 21, 9_000),
+            new ReplayCostResult.GoalRun(20, 21, 6, 6, 21, 9_000, 23, 34_000, 17, 25_000),
             new ReplayCostResult.Replay(
                 TaskStatus.SUCCEEDED, 27, 0, true, "screen 9f78611795ee1e51, Wi-Fi off"),
             List.of(
