@@ -149,8 +149,9 @@ public final class BenchmarksMarkdown {
         .append(" above the working directory (this run: ")
         .append("`")
         .append(shortPath(report.dataDir()))
-        .append("`). M1, M2 and M6 also run as tests (`apex-bench/src/test`), so no change can")
-        .append(" silently make the encoding fatter or drop an element.\n\n");
+        .append("`). M1, M2, M6 and M7 also run as tests (`apex-bench/src/test`), so no change can")
+        .append(
+            " silently make the encoding fatter, drop an element or cost a replay a model call.\n\n");
     for (MetricResult m : report.metrics()) {
       md.append("## ").append(m.id()).append(" — ").append(m.title()).append("\n\n");
       md.append(m.method()).append("\n\n");
