@@ -79,14 +79,7 @@ public final class FlowRecording implements TaskListener {
   public synchronized String toFlow(AgentOutcome outcome) {
     List<RecordedStep> steps = new ArrayList<>();
     for (int i = 0; i < records.size(); i++) {
-      StepRecord r = records.get(i);
-      steps.add(
-          new RecordedStep(
-              r.step(),
-              r.scene(),
-              i < after.size() ? after.get(i) : null,
-              r.result().success(),
-              output(r.result().output())));
+      steps.add(recorded(i));
     }
     return toFlow(
         outcome.taskId(),
@@ -122,12 +115,10 @@ public final class FlowRecording implements TaskListener {
     for (int i = 0; i < records.size(); i++) {
       StepRecord r = records.get(i);
       int origin = i < origins.size() ? origins.get(i) : -1;
-      Scene afterIt = i < after.size() ? after.get(i) : null;
       steps.add(
           origin >= 0
               ? RecordedStep.authored(flow.written().get(origin), r.scene(), r.result().success())
-              : new RecordedStep(
-                  r.step(), r.scene(), afterIt, r.result().success(), output(r.result().output())));
+              : recorded(i));
     }
     List<String> comments = new ArrayList<>();
     comments.add(
@@ -186,6 +177,17 @@ public final class FlowRecording implements TaskListener {
     } catch (IllegalArgumentException e) {
       throw new InvalidInputException("no flow recorded: task " + taskId + " " + e.getMessage());
     }
+  }
+
+  /** Step {@code i} as it ran, with the scene it left. */
+  private RecordedStep recorded(int i) {
+    StepRecord r = records.get(i);
+    return new RecordedStep(
+        r.step(),
+        r.scene(),
+        i < after.size() ? after.get(i) : null,
+        r.result().success(),
+        output(r.result().output()));
   }
 
   /** A tool's output as a JSON map, or empty. */

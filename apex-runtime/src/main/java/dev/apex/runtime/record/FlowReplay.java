@@ -74,7 +74,10 @@ public final class FlowReplay implements Planner {
   private static final Logger log = LoggerFactory.getLogger(FlowReplay.class);
 
   private final Flow flow;
-  private final ToolRegistry registry;
+
+  /** Per step, the element it looks for: parsed once, not on every plan. */
+  private final List<Optional<ElementQuery>> targets;
+
   private final Planner healer;
   private final int maxCalls;
 
@@ -97,7 +100,8 @@ public final class FlowReplay implements Planner {
    */
   public FlowReplay(Flow flow, ToolRegistry registry, Planner healer, int maxCalls) {
     this.flow = Objects.requireNonNull(flow, "flow");
-    this.registry = Objects.requireNonNull(registry, "registry");
+    Objects.requireNonNull(registry, "registry");
+    this.targets = flow.steps().stream().map(step -> target(registry, step)).toList();
     this.healer = healer;
     if (maxCalls < 1 || maxCalls > MAX_CALLS) {
       throw new InvalidInputException(
@@ -148,7 +152,7 @@ public final class FlowReplay implements Planner {
     }
     PlannedStep step = flow.steps().get(next);
     String recorded = flow.screens().get(next);
-    Optional<ElementQuery> target = target(step);
+    Optional<ElementQuery> target = targets.get(next);
     boolean resolves = target.isEmpty();
     if (recorded != null && target.isPresent()) {
       List<SceneElement> found = ElementLocator.matches(scene, target.get());
@@ -174,11 +178,11 @@ public final class FlowReplay implements Planner {
       }
     }
     // Only a step that will find its target drifted harmlessly; one that will not fails (or heals).
-    if (recorded != null && resolves && !recorded.equals(ScreenSignature.of(scene))) {
+    String seen = recorded != null && resolves ? ScreenSignature.of(scene) : null;
+    if (seen != null && !recorded.equals(seen)) {
       screenDrifts++;
       ReplayMark mark =
-          ReplayMark.screenDrift(
-              next + 1, "recorded on screen " + recorded + ", ran on " + ScreenSignature.of(scene));
+          ReplayMark.screenDrift(next + 1, "recorded on screen " + recorded + ", ran on " + seen);
       marks.add(mark);
       context.planListener().replayMarked(mark);
     }
@@ -379,12 +383,11 @@ public final class FlowReplay implements Planner {
    * state), or empty when it failed otherwise.
    */
   private Optional<String> drift(int index, StepResult result) {
-    Optional<ElementQuery> target = target(flow.steps().get(index));
+    Optional<ElementQuery> target = targets.get(index);
     if (target.isEmpty() || !(result.output() instanceof Scene seen)) {
       return Optional.empty();
     }
-    ElementQuery any = new ElementQuery(target.get().ref(), target.get().text(), Map.of());
-    if (!ElementLocator.matches(seen, any).isEmpty()) {
+    if (!ElementLocator.matches(seen, anyState(target.get())).isEmpty()) {
       return Optional.empty(); // there, in another state: the check failed
     }
     return Optional.of(result.error() == null ? "its target is not on screen" : result.error());
@@ -392,15 +395,16 @@ public final class FlowReplay implements Planner {
 
   /** Whether step {@code index}'s target is on {@code scene}, once, whatever its state. */
   private boolean resolves(int index, Scene scene) {
-    Optional<ElementQuery> target = target(flow.steps().get(index));
-    if (target.isEmpty()) {
-      return false;
-    }
-    ElementQuery any = new ElementQuery(target.get().ref(), target.get().text(), Map.of());
-    return ElementLocator.matches(scene, any).size() == 1;
+    Optional<ElementQuery> target = targets.get(index);
+    return target.isPresent() && ElementLocator.matches(scene, anyState(target.get())).size() == 1;
   }
 
-  private Optional<ElementQuery> target(PlannedStep step) {
+  /** {@code query} without its state flags: the element, checked or not. */
+  private static ElementQuery anyState(ElementQuery query) {
+    return new ElementQuery(query.ref(), query.text(), Map.of());
+  }
+
+  private static Optional<ElementQuery> target(ToolRegistry registry, PlannedStep step) {
     try {
       Object args = registry.parse(step).args();
       if (args instanceof ElementTargeted t && !t.query().hasNoTarget()) {
