@@ -106,11 +106,7 @@ class RunHealCliTest {
     assertThat(run(Map.of(), "timeline", m.group(1)).out()).contains("[healed: for flow step 2]");
 
     // No key at all: the healed flow needs no model on the drifted app.
-    Cli.Result replay =
-        run(Map.of(), "run", "--device", "sim:drift-renamed", "--flow", written.toString());
-    assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
-    assertThat(replay.out()).contains("switch off → on").doesNotContain("FAILED");
-    assertThat(claude.requests()).hasSize(1);
+    replaysWithNoModel("sim:drift-renamed", written);
   }
 
   @Test
@@ -140,8 +136,15 @@ class RunHealCliTest {
     Path written = dir.resolve("wifi.healed.yaml");
     assertThat(Files.readString(written)).contains("element: com.android.settings:id/tip_dismiss");
 
-    Cli.Result replay =
-        run(Map.of(), "run", "--device", "sim:drift-popup", "--flow", written.toString());
+    replaysWithNoModel("sim:drift-popup", written);
+  }
+
+  /**
+   * {@code flow} replays on {@code device} with no key at all, turning Wi-Fi on, and the fake API
+   * hears nothing more than the heal's one call.
+   */
+  private void replaysWithNoModel(String device, Path flow) {
+    Cli.Result replay = run(Map.of(), "run", "--device", device, "--flow", flow.toString());
     assertThat(replay.exit()).as(replay.out() + replay.err()).isZero();
     assertThat(replay.out()).contains("switch off → on").doesNotContain("FAILED");
     assertThat(claude.requests()).hasSize(1);
