@@ -292,7 +292,10 @@ class FlowHealTest {
       assertThat(goals).hasSize(1);
       assertThat(goals.get(0)).contains("matches").contains("it was unique when recorded");
       assertThat(outcome.replay().healedSteps()).isEqualTo(1);
-      assertThat(outcome.replay().healedFlow().orElseThrow()).doesNotContain("text: \"Off\"");
+      // The healer's pick replaces the ambiguous tap, located by the row's own resource id.
+      assertThat(outcome.replay().healedFlow().orElseThrow())
+          .doesNotContain("text: \"Off\"")
+          .contains("element: com.android.settings:id/wifi_row");
     }
   }
 }
