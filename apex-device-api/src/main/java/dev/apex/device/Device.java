@@ -41,6 +41,15 @@ public interface Device extends AutoCloseable {
 
   ScreenSize screenSize();
 
+  /**
+   * This device as {@code role} (one of {@link Gestures}' interfaces), or empty when it cannot make
+   * that gesture. By default the device itself when it implements the role; a wrapper ({@link
+   * ForwardingDevice}) answers for the device it wraps.
+   */
+  default <T> Optional<T> role(Class<T> role) {
+    return role.isInstance(this) ? Optional.of(role.cast(this)) : Optional.empty();
+  }
+
   /** Releases the connection; never throws. */
   @Override
   void close();

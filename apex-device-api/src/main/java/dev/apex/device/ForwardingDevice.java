@@ -29,6 +29,15 @@ public abstract class ForwardingDevice implements Device {
     return delegate.id();
   }
 
+  /**
+   * The wrapped device's role: a wrapper that only observes the port does not hide the gestures of
+   * the device behind it. Override to intercept one.
+   */
+  @Override
+  public <T> Optional<T> role(Class<T> role) {
+    return delegate.role(role);
+  }
+
   @Override
   public RawCapture capture() {
     return delegate.capture();
