@@ -71,7 +71,7 @@ public record PlannerConfig(
         LoopAction.REPLAN,
         8,
         2,
-        Set.of("describe_screen", "describe_screen_semantic"));
+        Set.of("describe_screen", "describe_screen_semantic", "long_press", "drag", "hover"));
   }
 
   public PlannerConfig withModel(String value) {
