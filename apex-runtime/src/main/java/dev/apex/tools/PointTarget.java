@@ -125,7 +125,7 @@ record PointTarget(ElementQuery query, int x, int y, Duration timeout) {
                         + kind(device)
                         + " device cannot "
                         + gesture
-                        + "; use a device that can (see the README's device table)"));
+                        + "; use a device that can (the README's Gestures table says which can)"));
   }
 
   /** The device's kind, from its id: {@code android:emulator-5554} is {@code android}. */

@@ -54,7 +54,7 @@ class GestureFlowTest {
       assertThat(outcome.reason())
           .isEqualTo(
               "step 2 (hover) failed after 1 attempt(s): hover: the sim device cannot hover; use a"
-                  + " device that can (see the README's device table)");
+                  + " device that can (the README's Gestures table says which can)");
     }
   }
 }
