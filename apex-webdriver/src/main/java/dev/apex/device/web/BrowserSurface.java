@@ -79,8 +79,26 @@ final class BrowserSurface extends Surface {
   }
 
   @Override
+  Kind pointerKind() {
+    return Kind.MOUSE;
+  }
+
+  @Override
   void tap(int x, int y) {
     Pointer.tap(driver, Kind.MOUSE, x, y);
+  }
+
+  /**
+   * A mouse drag, which moves what listens to pointer and mouse events (a slider, a jQuery UI
+   * draggable). Chromium starts no HTML5 drag and drop from synthetic pointer actions, so when the
+   * press lands on an element with {@code draggable=true} the drag events are dispatched by script
+   * instead ({@link Html5Drag}).
+   */
+  @Override
+  void drag(int fromX, int fromY, int toX, int toY, Duration duration) {
+    if (!Html5Drag.dispatchIfDraggable(driver, fromX, fromY, toX, toY)) {
+      super.drag(fromX, fromY, toX, toY, duration);
+    }
   }
 
   /**

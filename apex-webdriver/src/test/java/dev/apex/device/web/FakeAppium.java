@@ -24,8 +24,8 @@ import javax.imageio.ImageIO;
 /**
  * An Appium server on 127.0.0.1 speaking the W3C endpoints a device uses: new session, source,
  * screenshot, window rect, actions, execute (the {@code mobile:} commands), active element and its
- * value, back, delete. It replays one page source and records every call; {@link #fail} makes an
- * endpoint answer with a W3C error.
+ * value, back, delete, and a browser's viewport script. It replays one page source and records
+ * every call; {@link #fail} makes an endpoint answer with a W3C error.
  */
 final class FakeAppium implements AutoCloseable {
 
@@ -41,6 +41,7 @@ final class FakeAppium implements AutoCloseable {
   private final String screenshot;
   private final int windowWidth;
   private final int windowHeight;
+  private final double pixelRatio;
   private final Set<String> installed;
   private final String home;
   private volatile String foreground;
@@ -69,6 +70,7 @@ final class FakeAppium implements AutoCloseable {
     this.source = source;
     this.windowWidth = windowWidth;
     this.windowHeight = windowHeight;
+    this.pixelRatio = (double) screenshotWidth / windowWidth;
     this.screenshot = Base64.getEncoder().encodeToString(png(screenshotWidth, screenshotHeight));
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::handle);
@@ -132,6 +134,10 @@ final class FakeAppium implements AutoCloseable {
 
   /** Appium's {@code mobile:} app commands, on either platform's argument name. */
   private Object script(String script, JsonNode args) {
+    if (script.startsWith("return [window.innerWidth")) {
+      // A browser session asks the viewport in CSS pixels and its device pixel ratio.
+      return List.of(windowWidth, windowHeight, pixelRatio);
+    }
     String app = args.has("appId") ? args.path("appId").asText() : args.path("bundleId").asText();
     switch (script) {
       case "mobile: isAppInstalled":
