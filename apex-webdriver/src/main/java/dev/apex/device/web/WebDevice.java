@@ -30,9 +30,10 @@ import org.openqa.selenium.interactions.PointerInput.Kind;
  * a finger on a phone); hover and modifier taps only where the pointer is a mouse, so {@link #role}
  * offers {@link Gestures.Hover} and {@link Gestures.ModifierTap} on browsers and desktop sessions
  * only. On a browser a drag moves what follows pointer and mouse events (a range slider, jQuery
- * UI's draggable); Chromium starts no HTML5 drag and drop ({@code draggable=true} with {@code
- * dragstart}/{@code drop}) from synthetic actions, so a drag that starts on such an element
- * dispatches the drag events by script instead.
+ * UI's draggable). HTML5 drag and drop ({@code draggable=true} with {@code dragstart}/{@code drop})
+ * is started by synthetic actions in current Chromium (156 here) but not by every driver or older
+ * Chromium, so when a drag from such an element started none, the drag events are dispatched by
+ * script (untrusted events, which a page checking {@code isTrusted} ignores).
  *
  * <p>Not thread-safe: one task drives one device. Separate devices (separate sessions) may be used
  * from separate threads.

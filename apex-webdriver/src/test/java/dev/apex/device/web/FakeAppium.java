@@ -48,6 +48,7 @@ final class FakeAppium implements AutoCloseable {
   private final Map<String, int[]> failures = new ConcurrentHashMap<>();
   private final Map<String, String> failureErrors = new ConcurrentHashMap<>();
   private final List<Call> calls = new ArrayList<>();
+  private final Map<String, Object> scriptAnswers = new ConcurrentHashMap<>();
 
   /**
    * @param windowWidth the window rect in the platform's unit (Android pixels, iOS points)
@@ -89,6 +90,11 @@ final class FakeAppium implements AutoCloseable {
   void fail(String method, String path, int status, String error) {
     failures.put(method + " " + path, new int[] {status});
     failureErrors.put(method + " " + path, error);
+  }
+
+  /** Makes every script containing {@code part} (one not otherwise known) return {@code value}. */
+  void answerScript(String part, Object value) {
+    scriptAnswers.put(part, value);
   }
 
   synchronized List<Call> calls() {
@@ -156,7 +162,11 @@ final class FakeAppium implements AutoCloseable {
       case "mobile: activeAppInfo":
         return Map.of("bundleId", foreground, "pid", 42);
       default:
-        return NullNode.getInstance();
+        return scriptAnswers.entrySet().stream()
+            .filter(e -> script.contains(e.getKey()))
+            .map(Map.Entry::getValue)
+            .findFirst()
+            .orElse(NullNode.getInstance());
     }
   }
 

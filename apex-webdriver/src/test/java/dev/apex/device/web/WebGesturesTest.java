@@ -114,9 +114,35 @@ class WebGesturesTest {
                     + "{\"duration\":100,\"type\":\"pause\"},{\"duration\":400,\"x\":150,\"y\":250,"
                     + "\"type\":\"pointerMove\",\"origin\":\"viewport\"},"
                     + "{\"button\":0,\"type\":\"pointerUp\"}]}]}"));
-    JsonNode probe = server.calls("POST", "/execute/sync").get(1).body();
-    assertThat(probe.path("script").asText()).contains("[draggable=\"true\"]");
-    assertThat(probe.path("args")).isEqualTo(json("[50,50,150,250]"));
+    List<FakeAppium.Call> scripts = server.calls("POST", "/execute/sync");
+    assertThat(scripts).as("the viewport, then the draggable probe; nothing after").hasSize(2);
+    assertThat(scripts.get(1).body().path("script").asText()).contains("[draggable=\"true\"]");
+    assertThat(scripts.get(1).body().path("args")).isEqualTo(json("[50,50]"));
+  }
+
+  @Test
+  void aDragFromADraggableElementChecksAfterwardsWhetherTheMouseStartedAnHtml5Drag()
+      throws IOException {
+    browser();
+    server.answerScript("addEventListener('dragstart'", true);
+
+    device.drag(100, 100, 300, 500, Duration.ofMillis(400));
+
+    List<String> order =
+        server.calls().stream()
+            .filter(c -> !c.path().equals("/session") && !c.path().isEmpty())
+            .map(c -> c.method() + " " + c.path())
+            .toList();
+    assertThat(order)
+        .containsExactly(
+            "POST /execute/sync",
+            "POST /execute/sync",
+            "POST /actions",
+            "DELETE /actions",
+            "POST /execute/sync");
+    JsonNode complete = server.calls("POST", "/execute/sync").get(2).body();
+    assertThat(complete.path("script").asText()).contains("if (watch.started) return false");
+    assertThat(complete.path("args")).isEqualTo(json("[50,50,150,250]"));
   }
 
   @Test
