@@ -90,14 +90,16 @@ final class BrowserSurface extends Surface {
 
   /**
    * A mouse drag, which moves what listens to pointer and mouse events (a slider, a jQuery UI
-   * draggable). Chromium starts no HTML5 drag and drop from synthetic pointer actions, so when the
-   * press lands on an element with {@code draggable=true} the drag events are dispatched by script
-   * instead ({@link Html5Drag}).
+   * draggable) and, where the driver supports it, starts an HTML5 drag and drop. From an element
+   * with {@code draggable=true}, the drag events are dispatched by script when the mouse started
+   * none ({@link Html5Drag}).
    */
   @Override
   void drag(int fromX, int fromY, int toX, int toY, Duration duration) {
-    if (!Html5Drag.dispatchIfDraggable(driver, fromX, fromY, toX, toY)) {
-      super.drag(fromX, fromY, toX, toY, duration);
+    boolean draggable = Html5Drag.arm(driver, fromX, fromY);
+    super.drag(fromX, fromY, toX, toY, duration);
+    if (draggable) {
+      Html5Drag.completeIfMissed(driver, fromX, fromY, toX, toY);
     }
   }
 
