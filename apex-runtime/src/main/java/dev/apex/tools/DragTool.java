@@ -1,5 +1,6 @@
 package dev.apex.tools;
 
+import dev.apex.device.Device;
 import dev.apex.device.Gestures;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,6 +57,11 @@ public final class DragTool implements Tool<DragTool.Move> {
   @Override
   public List<ArgSpec> args() {
     return ARGS;
+  }
+
+  @Override
+  public boolean supports(Device device) {
+    return device.role(Gestures.Drag.class).isPresent();
   }
 
   @Override

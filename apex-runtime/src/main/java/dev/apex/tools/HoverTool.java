@@ -1,5 +1,6 @@
 package dev.apex.tools;
 
+import dev.apex.device.Device;
 import dev.apex.device.Gestures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,6 +45,11 @@ public final class HoverTool implements Tool<HoverTool.Over> {
   @Override
   public List<ArgSpec> args() {
     return ARGS;
+  }
+
+  @Override
+  public boolean supports(Device device) {
+    return device.role(Gestures.Hover.class).isPresent();
   }
 
   @Override

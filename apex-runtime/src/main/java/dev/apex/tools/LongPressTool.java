@@ -1,5 +1,6 @@
 package dev.apex.tools;
 
+import dev.apex.device.Device;
 import dev.apex.device.Gestures;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,6 +53,11 @@ public final class LongPressTool implements Tool<LongPressTool.Press> {
   @Override
   public List<ArgSpec> args() {
     return ARGS;
+  }
+
+  @Override
+  public boolean supports(Device device) {
+    return device.role(Gestures.LongPress.class).isPresent();
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.apex.tools;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import dev.apex.device.Device;
 import dev.apex.device.Gestures;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -131,6 +132,15 @@ public final class TapTool implements Tool<TapTool.Tap> {
   @Override
   public List<ArgSpec> args() {
     return ARGS;
+  }
+
+  /** Without {@code modifiers} on a device that makes no modifier taps (every phone). */
+  @Override
+  public List<ArgSpec> argsOn(Device device) {
+    if (device.role(Gestures.ModifierTap.class).isPresent()) {
+      return ARGS;
+    }
+    return ARGS.stream().filter(a -> !a.name().equals("modifiers")).toList();
   }
 
   @Override

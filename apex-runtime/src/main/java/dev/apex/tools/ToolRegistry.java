@@ -2,6 +2,8 @@ package dev.apex.tools;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
+import dev.apex.device.Device;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -116,6 +118,28 @@ public final class ToolRegistry {
   /** Tool names, sorted. */
   public List<String> names() {
     return List.copyOf(tools.keySet());
+  }
+
+  /**
+   * What a catalogue offers a model on {@code device}, sorted by name: the tools that {@link
+   * Tool#supports} it, each with the arguments it can honour there ({@link Tool#argsOn}).
+   */
+  public List<ToolOffer> offeredOn(Device device) {
+    Objects.requireNonNull(device, "device");
+    List<ToolOffer> offers = new ArrayList<>();
+    for (Tool<?> tool : tools.values()) {
+      if (tool.supports(device)) {
+        offers.add(new ToolOffer(tool.name(), tool.description(), tool.argsOn(device)));
+      }
+    }
+    return List.copyOf(offers);
+  }
+
+  /** Every tool with all its arguments, as offered when no device is known. */
+  public List<ToolOffer> offered() {
+    return tools.values().stream()
+        .map(t -> new ToolOffer(t.name(), t.description(), t.args()))
+        .toList();
   }
 
   /** The tools, sorted by name. */
