@@ -9,6 +9,8 @@ import dev.apex.perception.ocr.TesseractOcr;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,6 +86,46 @@ public final class WebTaskSuite implements AutoCloseable {
       runs.add(run(t));
     }
     return runs;
+  }
+
+  /** M8: runs {@code tasks} with OCR at its default, saying a line per task on {@code progress}. */
+  public static WebTaskSuiteResult measure(List<WebTask> tasks, PrintWriter progress) {
+    long start = System.nanoTime();
+    List<WebTaskRun> runs = new ArrayList<>();
+    boolean ocr;
+    String missing;
+    try (WebTaskSuite suite = open(tasks, true)) {
+      ocr = suite.ocr();
+      missing = suite.browserMissing().orElse(null);
+      for (WebTask task : tasks) {
+        WebTaskRun run = suite.run(task);
+        runs.add(run);
+        progress.printf(
+            "  %-20s %s%n",
+            task.name(),
+            run.solved()
+                ? "solved in " + run.steps() + " steps, " + Fmt.nanos(run.elapsed().toNanos())
+                : (task.expected() ? "NOT SOLVED: " : "pending, not solved: ") + run.reason());
+        progress.flush();
+      }
+    }
+    return new WebTaskSuiteResult(runs, ocr, missing, Duration.ofNanos(System.nanoTime() - start));
+  }
+
+  /**
+   * Runs M8 alone and prints its section of {@code BENCHMARKS.md} ({@code java -cp …
+   * dev.apex.bench.WebTaskSuite}); writes no file. Exits 1 when a task not pending is not solved.
+   */
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+    out.println("M8 web-task suite");
+    WebTaskSuiteResult result = measure(WebTasks.all(), out);
+    out.println();
+    out.print(BenchmarksMarkdown.section(result));
+    out.flush();
+    if (!result.regressions().isEmpty()) {
+      System.exit(1);
+    }
   }
 
   /** Opens the task's page (or the sim) and runs its flow; never throws for the task's failure. */

@@ -72,6 +72,14 @@ public final class WebTasks {
     return ALL;
   }
 
+  /**
+   * The tasks a quick {@code apex bench} runs: one web page and the sim task, so the metric and its
+   * table are exercised in seconds (the CI test {@code WebTaskSuiteTest} runs them all).
+   */
+  public static List<WebTask> quick() {
+    return List.of(named("click-button").orElseThrow(), named("notes-long-press").orElseThrow());
+  }
+
   /** The task named {@code name}. */
   public static Optional<WebTask> named(String name) {
     return ALL.stream().filter(t -> t.name().equals(name)).findFirst();
