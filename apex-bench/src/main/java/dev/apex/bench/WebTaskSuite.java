@@ -88,14 +88,22 @@ public final class WebTaskSuite implements AutoCloseable {
     return runs;
   }
 
-  /** M8: runs {@code tasks} with OCR at its default, saying a line per task on {@code progress}. */
+  /**
+   * M8: runs {@code tasks} with OCR at its default (on, where Tesseract is installed), saying a
+   * line per task on {@code progress}.
+   */
   public static WebTaskSuiteResult measure(List<WebTask> tasks, PrintWriter progress) {
+    return measure(tasks, true, progress);
+  }
+
+  /** {@link #measure(List, PrintWriter)} with OCR on or off ({@code apex run --no-ocr}). */
+  public static WebTaskSuiteResult measure(List<WebTask> tasks, boolean ocr, PrintWriter progress) {
     long start = System.nanoTime();
     List<WebTaskRun> runs = new ArrayList<>();
-    boolean ocr;
+    boolean ocrUsed;
     String missing;
-    try (WebTaskSuite suite = open(tasks, true)) {
-      ocr = suite.ocr();
+    try (WebTaskSuite suite = open(tasks, ocr)) {
+      ocrUsed = suite.ocr();
       missing = suite.browserMissing().orElse(null);
       for (WebTask task : tasks) {
         WebTaskRun run = suite.run(task);
@@ -109,17 +117,26 @@ public final class WebTaskSuite implements AutoCloseable {
         progress.flush();
       }
     }
-    return new WebTaskSuiteResult(runs, ocr, missing, Duration.ofNanos(System.nanoTime() - start));
+    return new WebTaskSuiteResult(
+        runs, ocrUsed, missing, Duration.ofNanos(System.nanoTime() - start));
   }
 
   /**
    * Runs M8 alone and prints its section of {@code BENCHMARKS.md} ({@code java -cp …
-   * dev.apex.bench.WebTaskSuite}); writes no file. Exits 1 when a task not pending is not solved.
+   * dev.apex.bench.WebTaskSuite [--no-ocr]}); writes no file. Exits 1 when a task not pending is
+   * not solved.
    */
   public static void main(String[] args) {
+    boolean ocr = true;
+    for (String a : args) {
+      if (!a.equals("--no-ocr")) {
+        throw new IllegalArgumentException("unknown argument " + a + "; use --no-ocr or nothing");
+      }
+      ocr = false;
+    }
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-    out.println("M8 web-task suite");
-    WebTaskSuiteResult result = measure(WebTasks.all(), out);
+    out.println("M8 web-task suite" + (ocr ? "" : " (--no-ocr)"));
+    WebTaskSuiteResult result = measure(WebTasks.all(), ocr, out);
     out.println();
     out.print(BenchmarksMarkdown.section(result));
     out.flush();

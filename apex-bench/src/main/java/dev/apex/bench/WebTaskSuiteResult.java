@@ -57,7 +57,7 @@ public record WebTaskSuiteResult(
         + WebTaskSuite.VIEWPORT_HEIGHT
         + " CSS pixels at ratio 1); the long-press task runs on the sim. Each task's flow runs"
         + " through `Agent`, as `apex run --device web:URL --flow FILE` does, with OCR "
-        + (ocr ? "at its default (on, Tesseract installed)" : "off (Tesseract not installed)")
+        + (ocr ? "at its default (on, Tesseract installed)" : "off")
         + "; a task is solved when its flow runs to its end, whose last step asserts the"
         + " page's `#result` reads `solved`. Steps are the flow's steps that ran; time is the"
         + " flow's wall time, the page load excluded. Pending tasks wait for work named in the"
@@ -94,8 +94,13 @@ public record WebTaskSuiteResult(
     if (r.solved()) {
       return pending == null ? "yes" : "yes (flagged pending: " + pending + ")";
     }
-    String why = r.ran() ? r.reason() : "not run: " + r.reason();
+    String why = shorten(r.ran() ? r.reason() : "not run: " + r.reason());
     return pending == null ? "**no**: " + why : "no, pending (" + pending + "): " + why;
+  }
+
+  /** A reason short enough for a table cell: its first 140 characters. */
+  private static String shorten(String reason) {
+    return reason.length() <= 140 ? reason : reason.substring(0, 139) + "…";
   }
 
   @Override

@@ -36,7 +36,7 @@ public final class WebTasks {
           web("enter-text", "enter-text", "focus a field, type, submit"),
           web("click-checkboxes", "click-checkboxes", "tick checkboxes by their labels"),
           pending(
-              web("choose-list", "choose-list", "pick an option of a native <select>"),
+              web("choose-list", "choose-list", "pick an option of a native `<select>`"),
               NEEDS_WEB_PERCEPTION + ": the select_option tool"),
           web("click-tab", "click-tab", "switch tabs (jQuery UI markup)"),
           web("click-dialog", "click-dialog", "close a modal dialog"),
