@@ -139,7 +139,7 @@ public final class BenchmarksMarkdown {
     md.append("## Reproduce\n\n```bash\n")
         .append("./apex bench            # the full run, a few minutes; rewrites BENCHMARKS.md\n")
         .append(
-            "./apex bench --quick    # fewer iterations, M4 up to 3,500 nodes; under a minute;"
+            "./apex bench --quick    # fewer iterations, M4 up to 3,500 nodes, two M8 tasks;"
                 + " writes "
                 + QUICK_FILE
                 + "\n")
