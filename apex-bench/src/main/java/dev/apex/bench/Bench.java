@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code apex bench}: runs M1 to M7 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
+ * {@code apex bench}: runs M1 to M8 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
  * writes it as {@code BENCHMARKS.md}.
  *
  * <pre>{@code
@@ -128,6 +128,11 @@ public final class Bench {
     say(progress, "M7 record, replay, heal: model calls on the sim (scripted Messages API)");
     ReplayCostResult replay = ReplayCost.measure(progress);
 
+    say(progress, "M8 web-task suite: our pages in headless Chromium, a long press on the sim");
+    WebTaskSuiteResult webTasks =
+        WebTaskSuite.measure(options.quick() ? WebTasks.quick() : WebTasks.all(), progress);
+    say(progress, "  " + webTasks.solved() + " of " + webTasks.runs().size() + " solved");
+
     BenchReport report =
         new BenchReport(
             machine,
@@ -141,7 +146,8 @@ public final class Bench {
             fusion,
             loop,
             mcp,
-            replay);
+            replay,
+            webTasks);
     for (Goal g : report.goals()) {
       progress.printf(
           "%-4s %-8s %s: %s (target %s)%n",
