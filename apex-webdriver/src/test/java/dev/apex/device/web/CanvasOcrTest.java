@@ -91,7 +91,6 @@ class CanvasOcrTest {
     assertThat(tree.hasScreenshot()).isFalse();
     assertThat(full.hasScreenshot()).isTrue();
     assertThat(tree.screen()).isEqualTo(full.screen());
-    assertThat(new String(tree.tree(), java.nio.charset.StandardCharsets.UTF_8))
-        .contains("canvas");
+    assertThat(new String(tree.tree(), java.nio.charset.StandardCharsets.UTF_8)).contains("canvas");
   }
 }
