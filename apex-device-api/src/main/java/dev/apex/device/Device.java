@@ -22,6 +22,17 @@ public interface Device extends AutoCloseable {
   /** The screen as the device gives it: the raw tree and, where the device can, a PNG. */
   RawCapture capture();
 
+  /**
+   * The screen's tree alone, for a caller that reads no screenshot (a describe without OCR, an
+   * element wait's polls, a tap's settle check): the capture may come without a screenshot, so a
+   * driver whose screenshot costs a round trip (adb's {@code screencap}, WebDriverAgent's {@code
+   * /screenshot}, a WebDriver screenshot) skips it. Same tree, format, screen size and failures as
+   * {@link #capture()}; by default it is {@link #capture()}.
+   */
+  default RawCapture captureTree() {
+    return capture();
+  }
+
   void tap(int x, int y);
 
   void swipe(int fromX, int fromY, int toX, int toY, Duration duration);

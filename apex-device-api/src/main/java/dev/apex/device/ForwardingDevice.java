@@ -43,6 +43,15 @@ public abstract class ForwardingDevice implements Device {
     return delegate.capture();
   }
 
+  /**
+   * The wrapped device's tree-only capture. A wrapper that intercepts {@link #capture()} (to count
+   * it, fail it, run a hook) intercepts this too.
+   */
+  @Override
+  public RawCapture captureTree() {
+    return delegate.captureTree();
+  }
+
   @Override
   public void tap(int x, int y) {
     delegate.tap(x, y);

@@ -47,6 +47,7 @@ public final class AndroidDevice implements Device, Gestures.LongPress, Gestures
   private final DeviceShell shell;
   private final AndroidCapture capture;
   private ScreenSize screenSize;
+  private ScreenSize naturalSize;
   private Integer sdkLevel;
 
   private AndroidDevice(AdbServerClient client, String serial, AndroidOptions options) {
@@ -95,6 +96,18 @@ public final class AndroidDevice implements Device, Gestures.LongPress, Gestures
     RawCapture raw = capture.capture();
     screenSize = raw.screen();
     return raw;
+  }
+
+  /**
+   * {@code uiautomator dump} alone, no {@code screencap}: the size is the display's ({@code wm
+   * size}, read once), turned by the dump's rotation.
+   */
+  @Override
+  public RawCapture captureTree() {
+    if (naturalSize == null) {
+      naturalSize = parseWmSize(id(), shell.execText(AndroidCommands.wmSize()));
+    }
+    return capture.captureTree(naturalSize);
   }
 
   @Override

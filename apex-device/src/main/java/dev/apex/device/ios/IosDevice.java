@@ -105,13 +105,24 @@ public final class IosDevice implements Device, Gestures.LongPress, Gestures.Dra
   @Override
   public RawCapture capture() {
     ScreenSize size = screenSize();
+    byte[] tree = source();
+    byte[] png = screenshot();
+    return new RawCapture(id, TreeFormat.WDA_XML, tree, png, size);
+  }
+
+  /** {@code /source} alone: no {@code /screenshot} round trip. */
+  @Override
+  public RawCapture captureTree() {
+    ScreenSize size = screenSize();
+    return new RawCapture(id, TreeFormat.WDA_XML, source(), null, size);
+  }
+
+  private byte[] source() {
     JsonNode source = call(() -> wda.get("/source?format=xml", options.sourceTimeout()));
     if (!source.isTextual()) {
       throw new DeviceException(id, "GET /source sent no XML string: got " + source.getNodeType());
     }
-    byte[] png = screenshot();
-    return new RawCapture(
-        id, TreeFormat.WDA_XML, source.asText().getBytes(StandardCharsets.UTF_8), png, size);
+    return source.asText().getBytes(StandardCharsets.UTF_8);
   }
 
   /** The screenshot's PNG bytes, in pixels. */

@@ -89,6 +89,15 @@ public final class SimDevice implements Device, Gestures.LongPress, Gestures.Dra
     return new RawCapture(ID, TreeFormat.UIAUTOMATOR_XML, r.xml().clone(), r.png().clone(), SCREEN);
   }
 
+  /** The uiautomator XML alone: a screen not rendered before is laid out but not painted. */
+  @Override
+  public RawCapture captureTree() {
+    SimScreen screen = screen();
+    Rendered r = rendered.get(screen);
+    byte[] xml = r != null ? r.xml().clone() : UiAutomatorXml.write(screen);
+    return new RawCapture(ID, TreeFormat.UIAUTOMATOR_XML, xml, null, SCREEN);
+  }
+
   @Override
   public void tap(int x, int y) {
     screen().hit(x, y).ifPresent(node -> state.run(node.onTap()));

@@ -56,6 +56,22 @@ final class BrowserSurface extends Surface {
         new ScreenSize(size[0], size[1], lastScale));
   }
 
+  /** The DOM snapshot alone: the screen is its viewport times its device pixel ratio. */
+  @Override
+  RawCapture captureTree() {
+    DomSnapshot snapshot = DomSnapshot.take(driver);
+    lastScale = snapshot.devicePixelRatio();
+    return new RawCapture(
+        deviceId,
+        TreeFormat.WEB_JSON,
+        snapshot.json().getBytes(StandardCharsets.UTF_8),
+        null,
+        new ScreenSize(
+            (int) Math.round(snapshot.viewportWidth() * lastScale),
+            (int) Math.round(snapshot.viewportHeight() * lastScale),
+            lastScale));
+  }
+
   @Override
   ScreenSize screenSize() {
     List<?> v =

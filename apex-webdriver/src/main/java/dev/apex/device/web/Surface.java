@@ -28,6 +28,11 @@ abstract class Surface {
 
   abstract RawCapture capture();
 
+  /** The tree alone where the endpoint can size the screen without a screenshot; else capture. */
+  RawCapture captureTree() {
+    return capture();
+  }
+
   abstract ScreenSize screenSize();
 
   /** Screenshot pixels per unit of the endpoint's actions (device pixel ratio, iOS scale). */

@@ -90,6 +90,12 @@ public final class WebDevice
     return call("capture", surface::capture);
   }
 
+  /** A browser's DOM snapshot without the screenshot; an Appium or desktop session's capture. */
+  @Override
+  public RawCapture captureTree() {
+    return call("capture", surface::captureTree);
+  }
+
   @Override
   public void tap(int x, int y) {
     run(
