@@ -68,7 +68,7 @@ final class ElementTypes {
     if (c.endsWith("Link") || c.equals("a")) {
       return "link";
     }
-    if (c.endsWith("Tab") || c.contains("TabView") || c.contains("TabItem")) {
+    if (c.endsWith("Tab") || c.contains("TabView") || c.contains("TabItem") || c.equals("tab")) {
       return "tab";
     }
     if (c.contains("WebView") || c.endsWith("WebArea")) {
