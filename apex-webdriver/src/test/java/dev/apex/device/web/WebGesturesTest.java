@@ -131,6 +131,7 @@ class WebGesturesTest {
     List<String> order =
         server.calls().stream()
             .filter(c -> !c.path().equals("/session") && !c.path().isEmpty())
+            .filter(c -> !c.path().equals("/goog/cdp/execute"))
             .map(c -> c.method() + " " + c.path())
             .toList();
     assertThat(order)
@@ -143,6 +144,17 @@ class WebGesturesTest {
     JsonNode complete = server.calls("POST", "/execute/sync").get(2).body();
     assertThat(complete.path("script").asText()).contains("if (watch.started) return false");
     assertThat(complete.path("args")).isEqualTo(json("[50,50,150,250]"));
+  }
+
+  @Test
+  void aChromeSessionIsAskedToRecordPointerListenersOnEveryNewDocument() throws IOException {
+    browser();
+
+    List<FakeAppium.Call> cdp = server.calls("POST", "/goog/cdp/execute");
+    assertThat(cdp).hasSize(1);
+    assertThat(cdp.get(0).body().path("cmd").asText())
+        .isEqualTo("Page.addScriptToEvaluateOnNewDocument");
+    assertThat(cdp.get(0).body().at("/params/source").asText()).contains("__apexActs");
   }
 
   @Test
