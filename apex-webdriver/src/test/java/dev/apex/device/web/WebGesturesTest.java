@@ -233,7 +233,8 @@ class WebGesturesTest {
             Gestures.LongPress.class,
             Gestures.Drag.class,
             Gestures.Hover.class,
-            Gestures.ModifierTap.class)) {
+            Gestures.ModifierTap.class,
+            Gestures.SelectOption.class)) {
       assertThat(device.role(role).map(Object.class::cast))
           .as(role.getSimpleName())
           .containsSame(device);
@@ -246,6 +247,7 @@ class WebGesturesTest {
 
     assertThat(device.role(Gestures.Hover.class)).isEmpty();
     assertThat(device.role(Gestures.ModifierTap.class)).isEmpty();
+    assertThat(device.role(Gestures.SelectOption.class)).as("no page lists").isEmpty();
     assertThat(device.role(Gestures.Drag.class)).containsSame(device);
     assertThatThrownBy(() -> device.hover(10, 10))
         .isInstanceOf(InvalidInputException.class)
