@@ -23,21 +23,12 @@ public final class WebTasks {
   /** The folder of the pages and flows on the classpath. */
   public static final String RESOURCES = "/dev/apex/bench/webtasks/";
 
-  /**
-   * Why a task waits for issue 16's item 2 (web perception): an SVG shape, a div with a script
-   * click handler or a control named only by aria-label/title is missing from the Scene, or a
-   * {@code <select>} has no {@code select_option} tool. Clear a task's flag once item 2 is in.
-   */
-  public static final String NEEDS_WEB_PERCEPTION = "needs issue 16 item 2 (web perception)";
-
   private static final List<WebTask> ALL =
       List.of(
           web("click-button", "click-button", "click a button by its text"),
           web("enter-text", "enter-text", "focus a field, type, submit"),
           web("click-checkboxes", "click-checkboxes", "tick checkboxes by their labels"),
-          pending(
-              web("choose-list", "choose-list", "pick an option of a native `<select>`"),
-              NEEDS_WEB_PERCEPTION + ": the select_option tool"),
+          web("choose-list", "choose-list", "pick an option of a native `<select>`"),
           web("click-tab", "click-tab", "switch tabs (jQuery UI markup)"),
           web("click-dialog", "click-dialog", "close a modal dialog"),
           web("use-autocomplete", "use-autocomplete", "type a prefix, pick a suggestion"),
@@ -47,12 +38,8 @@ public final class WebTasks {
           web("drag-box", "drag-box", "drag (mouse events) into a target"),
           web("drag-items", "drag-items", "drag (HTML5 drag and drop) to reorder"),
           web("use-slider", "use-slider", "drag a range slider's thumb"),
-          pending(
-              web("click-shape", "click-shape", "click an SVG shape"),
-              NEEDS_WEB_PERCEPTION + ": SVG shapes in the Scene, named by aria-label"),
-          pending(
-              web("click-color", "click-color", "click a div with a script handler"),
-              NEEDS_WEB_PERCEPTION + ": click-handler divs in the Scene, named by title"),
+          web("click-shape", "click-shape", "click an SVG shape"),
+          web("click-color", "click-color", "click a div with a script handler"),
           ocr(web("read-canvas", "identify-shape", "click a word drawn on a canvas (OCR)")),
           web("multi-select", "click-option (multiple, ctrl)", "ctrl-click a multi-select"),
           new WebTask(
@@ -109,10 +96,5 @@ public final class WebTasks {
   private static WebTask ocr(WebTask t) {
     return new WebTask(
         t.name(), t.mirrors(), t.kind(), t.device(), t.page(), t.flow(), true, t.pending());
-  }
-
-  private static WebTask pending(WebTask t, String why) {
-    return new WebTask(
-        t.name(), t.mirrors(), t.kind(), t.device(), t.page(), t.flow(), t.needsOcr(), why);
   }
 }

@@ -48,6 +48,21 @@ public final class Gestures {
     void tap(int x, int y, Set<Modifier> modifiers);
   }
 
+  /**
+   * Picks an option of the drop-down list (an HTML {@code <select>}) at a point, the way a user
+   * choosing it would: the page sees its {@code input} and {@code change} events (web).
+   */
+  public interface SelectOption {
+    /**
+     * @param option the option's visible text (whitespace collapsed; exact, else ignoring case) or
+     *     its value
+     * @return the visible text of the option now selected
+     * @throws dev.apex.core.InvalidInputException when no list is at the point, or it has no such
+     *     option (the message lists some that it has), or the list or the option is disabled
+     */
+    String selectOption(int x, int y, String option);
+  }
+
   /** A modifier key held during a click. */
   public enum Modifier {
     CTRL,

@@ -31,10 +31,11 @@ public final class ToolRegistry {
    * The built-in tools (the seeds' {@code default_tool_registry}): {@code describe_screen}, {@code
    * describe_screen_semantic}, {@code launch_app}, {@code terminate_app}, {@code tap}, {@code
    * type_text}, {@code swipe}, {@code press_key}, {@code wait}, {@code assert_visible}, and the
-   * gestures {@code long_press}, {@code drag} and {@code hover} (each fails on a device without its
-   * {@link dev.apex.device.Gestures} role). {@code describe_screen_semantic} is registered with
-   * labelling off (it costs nothing and returns a null semantic scene); {@link #replace} it with
-   * one built on a configured {@code Enricher} to label screens.
+   * gestures {@code long_press}, {@code drag}, {@code hover} and {@code select_option} (each fails
+   * on a device without its {@link dev.apex.device.Gestures} role). {@code
+   * describe_screen_semantic} is registered with labelling off (it costs nothing and returns a null
+   * semantic scene); {@link #replace} it with one built on a configured {@code Enricher} to label
+   * screens.
    */
   public static ToolRegistry defaultRegistry() {
     return of(
@@ -50,7 +51,8 @@ public final class ToolRegistry {
         new AssertVisibleTool(),
         new LongPressTool(),
         new DragTool(),
-        new HoverTool());
+        new HoverTool(),
+        new SelectOptionTool());
   }
 
   /** A registry with {@code tool} in place of the tool of the same name (added if none). */

@@ -22,6 +22,7 @@ class ToolRegistryTest {
             "launch_app",
             "long_press",
             "press_key",
+            "select_option",
             "swipe",
             "tap",
             "terminate_app",
@@ -35,7 +36,7 @@ class ToolRegistryTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessage(
             "unknown tool 'tapp': use one of assert_visible, describe_screen, describe_screen_semantic, drag,"
-                + " hover, launch_app, long_press, press_key, swipe, tap, terminate_app, type_text, wait");
+                + " hover, launch_app, long_press, press_key, select_option, swipe, tap, terminate_app, type_text, wait");
   }
 
   @Test

@@ -41,7 +41,8 @@ public record DeviceContractFixture(
           Gestures.LongPress.class,
           Gestures.Drag.class,
           Gestures.Hover.class,
-          Gestures.ModifierTap.class);
+          Gestures.ModifierTap.class,
+          Gestures.SelectOption.class);
 
   /** A point in screenshot pixels. */
   public record Point(int x, int y) {}

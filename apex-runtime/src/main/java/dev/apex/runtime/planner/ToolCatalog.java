@@ -34,8 +34,8 @@ import java.util.stream.Collectors;
  *   <li>the timing arguments ({@code timeout_ms}, {@code settle_ms}, {@code duration_ms}): the
  *       defaults hold, and the model waits with {@code wait} when a screen is not ready;
  *   <li>the text and point locators of the gestures ({@code long_press}, {@code hover}, {@code
- *       drag}'s source), which take a handle; {@code drag} keeps its drop point ({@code to_x},
- *       {@code to_y}), since a slider is dropped where no element is.
+ *       drag}'s source, {@code select_option}), which take a handle; {@code drag} keeps its drop
+ *       point ({@code to_x}, {@code to_y}), since a slider is dropped where no element is.
  * </ul>
  *
  * <p>Element references ({@code element} of {@code tap} and the gestures, {@code id} of {@code
@@ -70,7 +70,8 @@ final class ToolCatalog {
       Map.of(
           "long_press", Set.of("text", "x", "y"),
           "hover", Set.of("text", "x", "y"),
-          "drag", Set.of("from_text", "from_x", "from_y", "to_text"));
+          "drag", Set.of("from_text", "from_x", "from_y", "to_text"),
+          "select_option", Set.of("text", "x", "y"));
 
   private static final String REF_DESCRIPTION =
       "the element's handle: the number that starts its line in the screen listing, e.g. \"7\"";

@@ -119,6 +119,11 @@ final class BrowserSurface extends Surface {
     }
   }
 
+  @Override
+  String selectOption(int x, int y, String option) {
+    return DropDowns.select(driver, deviceId, x, y, option);
+  }
+
   /**
    * Scrolls like a finger would: the content under the start point moves with the swipe, so a swipe
    * up scrolls down. Done with the mouse wheel, because a mouse drag selects text instead.

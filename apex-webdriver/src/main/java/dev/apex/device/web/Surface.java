@@ -69,6 +69,17 @@ abstract class Surface {
     Pointer.modifierClick(driver, x, y, modifiers);
   }
 
+  /**
+   * Picks an option of the drop-down list at a point in the endpoint's unit; only a browser page
+   * has one ({@link WebDevice#role} offers the role there only).
+   *
+   * @return the selected option's visible text
+   */
+  String selectOption(int x, int y, String option) {
+    throw new dev.apex.core.InvalidInputException(
+        deviceId + ": a " + platform() + " session has no drop-down lists to pick from");
+  }
+
   /** Opens a URL in the current tab (a deep link on Appium). */
   void navigate(String url) {
     driver.get(url);

@@ -29,17 +29,23 @@ import org.openqa.selenium.interactions.PointerInput.Kind;
  * every key and button): long press and drag on every platform (a mouse on a browser or a desktop,
  * a finger on a phone); hover and modifier taps only where the pointer is a mouse, so {@link #role}
  * offers {@link Gestures.Hover} and {@link Gestures.ModifierTap} on browsers and desktop sessions
- * only. On a browser a drag moves what follows pointer and mouse events (a range slider, jQuery
- * UI's draggable). HTML5 drag and drop ({@code draggable=true} with {@code dragstart}/{@code drop})
- * is started by synthetic actions in current Chromium (156 here) but not by every driver or older
- * Chromium, so when a drag from such an element started none, the drag events are dispatched by
- * script (untrusted events, which a page checking {@code isTrusted} ignores).
+ * only; {@link Gestures.SelectOption} on browsers only (by script: {@code DropDowns}). On a browser
+ * a drag moves what follows pointer and mouse events (a range slider, jQuery UI's draggable). HTML5
+ * drag and drop ({@code draggable=true} with {@code dragstart}/{@code drop}) is started by
+ * synthetic actions in current Chromium (156 here) but not by every driver or older Chromium, so
+ * when a drag from such an element started none, the drag events are dispatched by script
+ * (untrusted events, which a page checking {@code isTrusted} ignores).
  *
  * <p>Not thread-safe: one task drives one device. Separate devices (separate sessions) may be used
  * from separate threads.
  */
 public final class WebDevice
-    implements Device, Gestures.LongPress, Gestures.Drag, Gestures.Hover, Gestures.ModifierTap {
+    implements Device,
+        Gestures.LongPress,
+        Gestures.Drag,
+        Gestures.Hover,
+        Gestures.ModifierTap,
+        Gestures.SelectOption {
 
   private final String id;
   private final WebSession driver;
@@ -175,9 +181,31 @@ public final class WebDevice
         });
   }
 
-  /** Every gesture role, except hover and modifier taps where the pointer is a finger. */
+  /**
+   * Picks an option of the page's {@code <select>} at the point, by visible text or value.
+   *
+   * @throws InvalidInputException off a browser, or when there is no such list or option there
+   */
+  @Override
+  public String selectOption(int x, int y, String option) {
+    Objects.requireNonNull(option, "option");
+    return call(
+        "select an option at (" + x + "," + y + ")",
+        () -> {
+          double s = surface.scale();
+          return surface.selectOption(unit(x, s), unit(y, s), option);
+        });
+  }
+
+  /**
+   * Every gesture role, except hover and modifier taps where the pointer is a finger, and picking a
+   * list option anywhere but a browser page.
+   */
   @Override
   public <T> Optional<T> role(Class<T> role) {
+    if (role == Gestures.SelectOption.class && surface.platform() != WebPlatform.BROWSER) {
+      return Optional.empty();
+    }
     boolean mouseOnly = role == Gestures.Hover.class || role == Gestures.ModifierTap.class;
     if (mouseOnly && surface.pointerKind() != Kind.MOUSE) {
       return Optional.empty();

@@ -35,7 +35,7 @@ class ChromiumGesturesTest {
       <!doctype html><html><head><title>Gestures</title><style>
         body { margin: 0; font: 16px sans-serif; }
         .abs { position: absolute; }
-        #box { left: 20px; top: 300px; width: 80px; height: 60px; background: #fc6; }
+        #box { left: 20px; top: 300px; width: 80px; height: 60px; background: #fc6; z-index: 1; }
         #target { left: 400px; top: 300px; width: 160px; height: 120px; background: #9cf; }
         #card { left: 20px; top: 460px; width: 80px; height: 40px; background: #cfc; }
         #sticky { left: 120px; top: 460px; width: 80px; height: 40px; background: #fcc; }

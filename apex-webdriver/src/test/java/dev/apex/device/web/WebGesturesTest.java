@@ -131,6 +131,7 @@ class WebGesturesTest {
     List<String> order =
         server.calls().stream()
             .filter(c -> !c.path().equals("/session") && !c.path().isEmpty())
+            .filter(c -> !c.path().equals("/goog/cdp/execute"))
             .map(c -> c.method() + " " + c.path())
             .toList();
     assertThat(order)
@@ -143,6 +144,17 @@ class WebGesturesTest {
     JsonNode complete = server.calls("POST", "/execute/sync").get(2).body();
     assertThat(complete.path("script").asText()).contains("if (watch.started) return false");
     assertThat(complete.path("args")).isEqualTo(json("[50,50,150,250]"));
+  }
+
+  @Test
+  void aChromeSessionIsAskedToRecordPointerListenersOnEveryNewDocument() throws IOException {
+    browser();
+
+    List<FakeAppium.Call> cdp = server.calls("POST", "/goog/cdp/execute");
+    assertThat(cdp).hasSize(1);
+    assertThat(cdp.get(0).body().path("cmd").asText())
+        .isEqualTo("Page.addScriptToEvaluateOnNewDocument");
+    assertThat(cdp.get(0).body().at("/params/source").asText()).contains("__apexActs");
   }
 
   @Test
@@ -221,7 +233,8 @@ class WebGesturesTest {
             Gestures.LongPress.class,
             Gestures.Drag.class,
             Gestures.Hover.class,
-            Gestures.ModifierTap.class)) {
+            Gestures.ModifierTap.class,
+            Gestures.SelectOption.class)) {
       assertThat(device.role(role).map(Object.class::cast))
           .as(role.getSimpleName())
           .containsSame(device);
@@ -234,6 +247,7 @@ class WebGesturesTest {
 
     assertThat(device.role(Gestures.Hover.class)).isEmpty();
     assertThat(device.role(Gestures.ModifierTap.class)).isEmpty();
+    assertThat(device.role(Gestures.SelectOption.class)).as("no page lists").isEmpty();
     assertThat(device.role(Gestures.Drag.class)).containsSame(device);
     assertThatThrownBy(() -> device.hover(10, 10))
         .isInstanceOf(InvalidInputException.class)
