@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code apex bench}: runs M1 to M8 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
+ * {@code apex bench}: runs M1 to M9 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
  * writes it as {@code BENCHMARKS.md}.
  *
  * <pre>{@code
@@ -114,6 +114,10 @@ public final class Bench {
     LoopOverheadResult loop =
         LoopOverhead.measure(settings.loopWarmupRuns(), settings.loopRuns(), progress);
 
+    settle();
+    say(progress, "M9 OCR where the tree is blind: the sim's observe step, OCR default vs off");
+    OcrCostResult ocr = OcrCost.measure(options.quick() ? 2 : 9, progress);
+
     // Last: deterministic, and loading the MCP SDK should not disturb the timed parts.
     say(progress, "M6 MCP: describe_screen vs the raw tree, a screenshot result, tools/list");
     McpCostResult mcp = McpCost.measure(dumps);
@@ -147,7 +151,8 @@ public final class Bench {
             loop,
             mcp,
             replay,
-            webTasks);
+            webTasks,
+            ocr);
     for (Goal g : report.goals()) {
       progress.printf(
           "%-4s %-8s %s: %s (target %s)%n",

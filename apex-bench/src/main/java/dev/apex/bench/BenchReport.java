@@ -23,6 +23,7 @@ import java.util.Optional;
  * @param mcp M6
  * @param replay M7
  * @param webTasks M8
+ * @param ocr M9
  */
 public record BenchReport(
     Machine machine,
@@ -37,7 +38,8 @@ public record BenchReport(
     LoopOverheadResult loopOverhead,
     McpCostResult mcp,
     ReplayCostResult replay,
-    WebTaskSuiteResult webTasks) {
+    WebTaskSuiteResult webTasks,
+    OcrCostResult ocr) {
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");
@@ -53,15 +55,24 @@ public record BenchReport(
     Objects.requireNonNull(mcp, "mcp");
     Objects.requireNonNull(replay, "replay");
     Objects.requireNonNull(webTasks, "webTasks");
+    Objects.requireNonNull(ocr, "ocr");
   }
 
-  /** M1 to M8, in order. */
+  /** M1 to M9, in order. */
   public List<MetricResult> metrics() {
     return List.of(
-        compression, retention, stepOverhead, fusionScaling, loopOverhead, mcp, replay, webTasks);
+        compression,
+        retention,
+        stepOverhead,
+        fusionScaling,
+        loopOverhead,
+        mcp,
+        replay,
+        webTasks,
+        ocr);
   }
 
-  /** The metric with this id ({@code M1} to {@code M8}). */
+  /** The metric with this id ({@code M1} to {@code M9}). */
   public Optional<MetricResult> metric(String id) {
     return metrics().stream().filter(m -> m.id().equals(id)).findFirst();
   }

@@ -61,7 +61,7 @@ public record OcrCostResult(boolean measured, List<Row> rows) implements MetricR
 
   @Override
   public String id() {
-    return "OcrCost";
+    return "M9";
   }
 
   @Override
@@ -118,13 +118,16 @@ public record OcrCostResult(boolean measured, List<Row> rows) implements MetricR
               "not measured (no tesseract)",
               false));
     }
-    double worst = rows.stream().filter(Row::treeHasText).mapToDouble(Row::ratio).max().orElse(0);
+    // Summed over the screens: each screen's median is a few ms, so one screen's ratio is noise.
+    double ratio =
+        rows.stream().filter(Row::treeHasText).mapToDouble(Row::ocrDefault).sum()
+            / rows.stream().filter(Row::treeHasText).mapToDouble(Row::ocrOff).sum();
     return List.of(
         Goal.goal(
             id(),
-            "OCR default ÷ off where the tree has the text (worst screen)",
+            "OCR default ÷ off where the tree has the text (the screens' medians summed)",
             "≤ " + Fmt.times(GOAL),
-            Fmt.times(worst),
-            worst <= GOAL));
+            Fmt.times(ratio),
+            ratio <= GOAL));
   }
 }

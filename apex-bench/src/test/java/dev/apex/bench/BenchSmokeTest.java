@@ -22,7 +22,7 @@ class BenchSmokeTest {
 
     assertThat(report.metrics())
         .extracting(MetricResult::id)
-        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8");
+        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9");
     assertThat(report.compression().rows()).hasSize(RealDumps.all().size());
     assertThat(report.stepOverhead().rows()).hasSize(RealDumps.all().size());
     assertThat(report.fusionScaling().steps()).hasSize(1);
@@ -38,6 +38,6 @@ class BenchSmokeTest {
         assertThat(md).contains(table.caption());
       }
     }
-    assertThat(progress.toString()).contains("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8");
+    assertThat(progress.toString()).contains("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9");
   }
 }
