@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code apex bench}: runs M1 to M7 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
+ * {@code apex bench}: runs M1 to M9 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
  * writes it as {@code BENCHMARKS.md}.
  *
  * <pre>{@code
@@ -114,6 +114,10 @@ public final class Bench {
     LoopOverheadResult loop =
         LoopOverhead.measure(settings.loopWarmupRuns(), settings.loopRuns(), progress);
 
+    settle();
+    say(progress, "M9 OCR where the tree is blind: the sim's observe step, OCR default vs off");
+    OcrCostResult ocr = OcrCost.measure(options.quick() ? 2 : 9, progress);
+
     // Last: deterministic, and loading the MCP SDK should not disturb the timed parts.
     say(progress, "M6 MCP: describe_screen vs the raw tree, a screenshot result, tools/list");
     McpCostResult mcp = McpCost.measure(dumps);
@@ -128,6 +132,11 @@ public final class Bench {
     say(progress, "M7 record, replay, heal: model calls on the sim (scripted Messages API)");
     ReplayCostResult replay = ReplayCost.measure(progress);
 
+    say(progress, "M8 web-task suite: our pages in headless Chromium, a long press on the sim");
+    WebTaskSuiteResult webTasks =
+        WebTaskSuite.measure(options.quick() ? WebTasks.quick() : WebTasks.all(), progress);
+    say(progress, "  " + webTasks.solved() + " of " + webTasks.runs().size() + " solved");
+
     BenchReport report =
         new BenchReport(
             machine,
@@ -141,7 +150,9 @@ public final class Bench {
             fusion,
             loop,
             mcp,
-            replay);
+            replay,
+            webTasks,
+            ocr);
     for (Goal g : report.goals()) {
       progress.printf(
           "%-4s %-8s %s: %s (target %s)%n",

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 /**
  * What {@code apex bench} was asked.
  *
- * @param quick fewer iterations and M4 up to 3,500 nodes only: well under a minute
+ * @param quick fewer iterations, M4 up to 3,500 nodes only and M8 on two of its tasks ({@link
+ *     WebTasks#quick()}): about a minute
  * @param check whether the caller exits non-zero when a goal is missed (the run itself is the same)
  * @param dataDir the UI dumps' folder ({@code --data}), or null to look it up (see {@link
  *     BenchData})

@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param loopOverhead M5
  * @param mcp M6
  * @param replay M7
+ * @param webTasks M8
+ * @param ocr M9
  */
 public record BenchReport(
     Machine machine,
@@ -35,7 +37,9 @@ public record BenchReport(
     FusionScalingResult fusionScaling,
     LoopOverheadResult loopOverhead,
     McpCostResult mcp,
-    ReplayCostResult replay) {
+    ReplayCostResult replay,
+    WebTaskSuiteResult webTasks,
+    OcrCostResult ocr) {
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");
@@ -50,14 +54,25 @@ public record BenchReport(
     Objects.requireNonNull(loopOverhead, "loopOverhead");
     Objects.requireNonNull(mcp, "mcp");
     Objects.requireNonNull(replay, "replay");
+    Objects.requireNonNull(webTasks, "webTasks");
+    Objects.requireNonNull(ocr, "ocr");
   }
 
-  /** M1 to M7, in order. */
+  /** M1 to M9, in order. */
   public List<MetricResult> metrics() {
-    return List.of(compression, retention, stepOverhead, fusionScaling, loopOverhead, mcp, replay);
+    return List.of(
+        compression,
+        retention,
+        stepOverhead,
+        fusionScaling,
+        loopOverhead,
+        mcp,
+        replay,
+        webTasks,
+        ocr);
   }
 
-  /** The metric with this id ({@code M1} to {@code M7}). */
+  /** The metric with this id ({@code M1} to {@code M9}). */
   public Optional<MetricResult> metric(String id) {
     return metrics().stream().filter(m -> m.id().equals(id)).findFirst();
   }

@@ -139,7 +139,7 @@ public final class BenchmarksMarkdown {
     md.append("## Reproduce\n\n```bash\n")
         .append("./apex bench            # the full run, a few minutes; rewrites BENCHMARKS.md\n")
         .append(
-            "./apex bench --quick    # fewer iterations, M4 up to 3,500 nodes; under a minute;"
+            "./apex bench --quick    # fewer iterations, M4 up to 3,500 nodes, two M8 tasks;"
                 + " writes "
                 + QUICK_FILE
                 + "\n")
@@ -149,15 +149,24 @@ public final class BenchmarksMarkdown {
         .append(" above the working directory (this run: ")
         .append("`")
         .append(shortPath(report.dataDir()))
-        .append("`). M1, M2, M6 and M7 also run as tests (`apex-bench/src/test`), so no change can")
         .append(
-            " silently make the encoding fatter, drop an element or cost a replay a model call.\n\n");
+            "`). M1, M2, M6, M7 and M8 also run as tests (`apex-bench/src/test`), so no change can")
+        .append(
+            " silently make the encoding fatter, drop an element, cost a replay a model call or"
+                + " leave a web task unsolved.\n\n");
     for (MetricResult m : report.metrics()) {
-      md.append("## ").append(m.id()).append(" — ").append(m.title()).append("\n\n");
-      md.append(m.method()).append("\n\n");
-      for (Table t : m.tables()) {
-        table(t, md);
-      }
+      md.append(section(m));
+    }
+    return md.toString();
+  }
+
+  /** One metric's section: its heading, how it was measured, its tables. */
+  static String section(MetricResult m) {
+    StringBuilder md = new StringBuilder(2_048);
+    md.append("## ").append(m.id()).append(" — ").append(m.title()).append("\n\n");
+    md.append(m.method()).append("\n\n");
+    for (Table t : m.tables()) {
+      table(t, md);
     }
     return md.toString();
   }

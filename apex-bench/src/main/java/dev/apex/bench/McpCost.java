@@ -56,14 +56,16 @@ public final class McpCost {
       screens.add(screen(dump));
     }
     McpCostResult.Sim sim;
+    McpCostResult.ToolList toolList;
     try (SimDevice device = SimDevice.create(FIXED)) {
       device.launchApp(SCREEN_APP);
       sim = sim(device);
+      // The list a client gets on the default device, the sim.
+      String tools = ApexMcpServer.toolListJson(device);
+      toolList =
+          new McpCostResult.ToolList(
+              ApexMcpServer.toolList(device).size(), utf8Bytes(tools), Tokens.count(tools));
     }
-    String tools = ApexMcpServer.toolListJson();
-    McpCostResult.ToolList toolList =
-        new McpCostResult.ToolList(
-            ApexMcpServer.toolList().size(), utf8Bytes(tools), Tokens.count(tools));
     return new McpCostResult(screens, sim, toolList);
   }
 

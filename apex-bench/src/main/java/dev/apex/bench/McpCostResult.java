@@ -166,7 +166,8 @@ public record McpCostResult(List<Screen> screens, Sim sim, ToolList toolList)
         + " aspect kept) — Anthropic's vision guide, “Calculate image costs”"
         + " (https://docs.anthropic.com/en/docs/build-with-claude/vision); the text part's tokens"
         + " are added. *tools/list* is the JSON of the server's `tools/list` result"
-        + " (`ApexMcpServer.toolListJson`), what a client puts before its model on every request."
+        + " on the sim, the default device (`ApexMcpServer.toolListJson`: the tools the device"
+        + " supports), what a client puts before its model on every request."
         + " Text tokens are cl100k_base (jtokkit), as in M1; Claude's own tokenizer differs"
         + " somewhat. Deterministic: no timing.";
   }

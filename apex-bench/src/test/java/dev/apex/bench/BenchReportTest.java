@@ -10,7 +10,7 @@ class BenchReportTest {
   void listsTheMetricsInOrder() {
     assertThat(Reports.sample(false).metrics())
         .extracting(MetricResult::id)
-        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7");
+        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9");
   }
 
   @Test
@@ -39,7 +39,8 @@ class BenchReportTest {
   @Test
   void findsAMetricById() {
     assertThat(Reports.sample(false).metric("M4")).get().isInstanceOf(FusionScalingResult.class);
-    assertThat(Reports.sample(false).metric("M9")).isEmpty();
+    assertThat(Reports.sample(false).metric("M9")).get().isInstanceOf(OcrCostResult.class);
+    assertThat(Reports.sample(false).metric("M10")).isEmpty();
   }
 
   @Test

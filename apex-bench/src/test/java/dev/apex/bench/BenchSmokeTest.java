@@ -22,12 +22,13 @@ class BenchSmokeTest {
 
     assertThat(report.metrics())
         .extracting(MetricResult::id)
-        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7");
+        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9");
     assertThat(report.compression().rows()).hasSize(RealDumps.all().size());
     assertThat(report.stepOverhead().rows()).hasSize(RealDumps.all().size());
     assertThat(report.fusionScaling().steps()).hasSize(1);
     assertThat(report.loopOverhead().variants()).hasSize(2);
     assertThat(report.mcp().screens()).hasSize(RealDumps.all().size());
+    assertThat(report.webTasks().runs()).extracting(r -> r.task()).isEqualTo(WebTasks.quick());
     assertThat(report.goals()).extracting(Goal::metric).contains("M1", "M2", "M3", "M4");
 
     String md = BenchmarksMarkdown.render(report);
@@ -37,6 +38,6 @@ class BenchSmokeTest {
         assertThat(md).contains(table.caption());
       }
     }
-    assertThat(progress.toString()).contains("M1", "M2", "M3", "M4", "M5", "M6", "M7");
+    assertThat(progress.toString()).contains("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9");
   }
 }

@@ -115,12 +115,16 @@ class McpCostTest {
 
   @Test
   void theToolListIsCountedAsTheServerWritesIt() {
-    String json = ApexMcpServer.toolListJson();
     McpCostResult.ToolList list = result().toolList();
+    try (dev.apex.device.sim.SimDevice sim =
+        dev.apex.device.sim.SimDevice.create(new dev.apex.testkit.FakeClock())) {
+      String json = ApexMcpServer.toolListJson(sim);
 
-    assertThat(list.tokens()).isPositive().isEqualTo(Tokens.count(json));
-    assertThat(list.bytes()).isEqualTo(json.getBytes(StandardCharsets.UTF_8).length);
-    assertThat(list.tools()).isEqualTo(ApexMcpServer.toolList().size());
+      assertThat(list.tokens()).isPositive().isEqualTo(Tokens.count(json));
+      assertThat(list.bytes()).isEqualTo(json.getBytes(StandardCharsets.UTF_8).length);
+      assertThat(list.tools()).isEqualTo(ApexMcpServer.toolList(sim).size());
+      assertThat(json).contains("\"long_press\"").doesNotContain("\"hover\"");
+    }
   }
 
   @Test

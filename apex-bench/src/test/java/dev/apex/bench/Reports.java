@@ -111,6 +111,34 @@ final class Reports {
                 new ReplayCostResult.Drift(
                     "drift-renamed", TaskStatus.SUCCEEDED, 2, 0, 2, 2, 1, TaskStatus.SUCCEEDED, 0),
                 new ReplayCostResult.Drift(
-                    "drift-row", TaskStatus.SUCCEEDED, 0, 2, 0, 0, 0, null, 0))));
+                    "drift-row", TaskStatus.SUCCEEDED, 0, 2, 0, 0, 0, null, 0))),
+        webTasks(),
+        new OcrCostResult(
+            true, List.of(new OcrCostResult.Row("settings", true, 4.3e6, 4.1e6, 2.4e6, 785e6))));
+  }
+
+  /** A suite of two web tasks, one solved and one pending, the sim task solved. */
+  static WebTaskSuiteResult webTasks() {
+    WebTask click = WebTasks.named("click-button").orElseThrow();
+    WebTask list = WebTasks.named("choose-list").orElseThrow();
+    WebTask pending =
+        new WebTask(
+            list.name(),
+            list.mirrors(),
+            list.kind(),
+            list.device(),
+            list.page(),
+            list.flow(),
+            false,
+            "a sample task known to fail");
+    WebTask sim = WebTasks.named("notes-long-press").orElseThrow();
+    return new WebTaskSuiteResult(
+        List.of(
+            new WebTaskRun(click, TaskStatus.SUCCEEDED, 2, Duration.ofMillis(900), "goal reached"),
+            WebTaskRun.notRun(pending, "unknown action 'select_option'"),
+            new WebTaskRun(sim, TaskStatus.SUCCEEDED, 5, Duration.ofMillis(1_500), "goal reached")),
+        true,
+        null,
+        Duration.ofSeconds(12));
   }
 }

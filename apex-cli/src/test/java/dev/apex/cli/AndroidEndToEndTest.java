@@ -69,7 +69,8 @@ class AndroidEndToEndTest {
     assertThat(phone.commands())
         .anyMatch(c -> c.contains("uiautomator dump"))
         .anyMatch(c -> c.startsWith("cat "))
-        .contains("screencap -p");
+        .as("without OCR nothing reads a screenshot: none is taken")
+        .doesNotContain("screencap -p");
     assertThat(phone.events()).as("describe only looks").isEmpty();
   }
 
@@ -118,6 +119,10 @@ class AndroidEndToEndTest {
         .containsExactly(
             "monkey -p " + APP + " -c android.intent.category.LAUNCHER 1", "input tap 824 1017");
     assertThat(phone.events()).containsExactly("tap 824 1017");
+    // The timeline keeps each observation's screenshot for playback, OCR or not: one before each
+    // step and the last look. The tap's settle check and the element waits' polls read the tree.
+    assertThat(phone.commands().stream().filter(c -> c.equals("screencap -p")).count())
+        .isEqualTo(4);
     assertThat(phone.currentPackage()).isEqualTo(APP);
     assertThat(sleeper.sleeps())
         .as("nothing was retried: the only pauses are the tap's look at whether it held still")

@@ -128,7 +128,8 @@ class DeviceDeadlineCliTest {
   @Test
   void theConfigFileSetsTheDeadlineForDescribe() throws Exception {
     Files.writeString(dir.resolve("config.json"), "{\"device\": {\"timeout_ms\": 1700}}");
-    phone.failEvery("screencap", AdbFault.trickle(TRICKLE));
+    // describe --no-ocr reads the dump alone (issue 16): no screencap to trickle.
+    phone.failEvery("uiautomator dump", AdbFault.trickle(TRICKLE));
 
     Cli.Result describe =
         Cli.run(
@@ -143,7 +144,8 @@ class DeviceDeadlineCliTest {
 
     assertThat(describe.exit()).as(describe.out() + describe.err()).isEqualTo(1);
     assertThat(describe.err())
-        .contains("'screencap -p' did not finish within its deadline of 1700 ms");
+        .contains("uiautomator dump")
+        .contains("did not finish within its deadline of 1700 ms");
   }
 
   @Test

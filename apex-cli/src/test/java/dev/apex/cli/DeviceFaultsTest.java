@@ -248,5 +248,14 @@ class DeviceFaultsTest {
       }
       return super.capture();
     }
+
+    /** Counted with the full captures: assert_visible's own look reads the tree alone. */
+    @Override
+    public RawCapture captureTree() {
+      if (++captures == n) {
+        hook.run();
+      }
+      return super.captureTree();
+    }
   }
 }

@@ -64,6 +64,19 @@ final class FormSite implements AutoCloseable {
       </body></html>
       """;
 
+  /** A drop-down list with a label, saying which plan was chosen on each change. */
+  static final String PLANS =
+      """
+      <!doctype html><html><head><title>Plans</title></head><body>
+      <label for="plan">Plan</label>
+      <select id="plan"><option value="free">Free</option><option value="pro" selected>Pro</option>
+        <option value="team">Team</option></select>
+      <p id="status">Nothing chosen</p>
+      <script>plan.addEventListener('change', () => document.getElementById('status')
+          .textContent = plan.options[plan.selectedIndex].text + ' chosen');</script>
+      </body></html>
+      """;
+
   private final HttpServer server;
   private final List<String> requests = new ArrayList<>();
 
@@ -122,6 +135,7 @@ final class FormSite implements AutoCloseable {
           switch (path) {
             case "/form" -> FORM;
             case "/sliding" -> SLIDING;
+            case "/plans" -> PLANS;
             case "/result" -> result(query);
             default -> null;
           };

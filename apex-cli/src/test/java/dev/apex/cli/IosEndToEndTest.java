@@ -60,6 +60,10 @@ class IosEndToEndTest {
     Cli.Result saved =
         apex("describe", "--from-dump", TestData.file(SOURCE).toString(), "--scale", "3");
     assertThat(live.out()).isEqualTo(saved.out());
+    assertThat(wda.requests())
+        .as("without OCR nothing reads a screenshot: none is asked for")
+        .noneMatch(r -> r.path().endsWith("/screenshot"))
+        .anyMatch(r -> r.path().contains("/source"));
   }
 
   @Test

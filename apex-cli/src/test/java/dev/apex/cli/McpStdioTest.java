@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.apex.core.InvalidInputException;
+import dev.apex.device.sim.SimDevice;
 import dev.apex.mcp.ApexMcpServer;
+import dev.apex.testkit.FakeClock;
 import dev.apex.tools.ArgSpec;
 import dev.apex.tools.Tool;
 import dev.apex.tools.ToolRegistry;
@@ -38,8 +40,10 @@ class McpStdioTest {
       List.of(
           "assert_visible",
           "describe_screen",
+          "drag",
           "launch_app",
           "list_devices",
+          "long_press",
           "press_key",
           "run_flow",
           "screenshot",
@@ -74,21 +78,24 @@ class McpStdioTest {
 
     assertThat(listed).extracting(McpSchema.Tool::name).containsExactlyInAnyOrderElementsOf(TOOLS);
     ToolRegistry registry = ApexMcpServer.tools();
-    for (McpSchema.Tool tool : listed) {
-      assertThat(tool.description()).as(tool.name()).isNotBlank();
-      if (registry.contains(tool.name())) {
-        Tool<?> declared = registry.get(tool.name());
-        assertThat(tool.inputSchema())
-            .as("%s's schema is the registry's", tool.name())
-            .isEqualTo(ArgSpec.jsonSchema(declared.args()));
+    try (SimDevice sim = SimDevice.create(new FakeClock())) {
+      for (McpSchema.Tool tool : listed) {
+        assertThat(tool.description()).as(tool.name()).isNotBlank();
+        if (registry.contains(tool.name())) {
+          Tool<?> declared = registry.get(tool.name());
+          assertThat(tool.inputSchema())
+              .as("%s's schema is the registry's, as the sim can honour it", tool.name())
+              .isEqualTo(ArgSpec.jsonSchema(declared.argsOn(sim)));
+        }
       }
     }
     assertThat(registry.names())
-        .as("every listed tool but the server's own is the registry's")
-        .containsExactlyInAnyOrderElementsOf(
+        .as("every listed tool but the server's own is the registry's; hover is not the sim's")
+        .containsAll(
             TOOLS.stream()
                 .filter(n -> !List.of("list_devices", "use_device", "run_flow").contains(n))
-                .toList());
+                .toList())
+        .contains("hover");
 
     Map<String, Object> useDevice = schema(listed, "use_device");
     // Optional: the sim by default, as the server starts.

@@ -22,6 +22,17 @@ public interface Device extends AutoCloseable {
   /** The screen as the device gives it: the raw tree and, where the device can, a PNG. */
   RawCapture capture();
 
+  /**
+   * The screen's tree alone, for a caller that reads no screenshot (a describe without OCR, an
+   * element wait's polls, a tap's settle check): the capture may come without a screenshot, so a
+   * driver whose screenshot costs a round trip (adb's {@code screencap}, WebDriverAgent's {@code
+   * /screenshot}, a WebDriver screenshot) skips it. Same tree, format, screen size and failures as
+   * {@link #capture()}; by default it is {@link #capture()}.
+   */
+  default RawCapture captureTree() {
+    return capture();
+  }
+
   void tap(int x, int y);
 
   void swipe(int fromX, int fromY, int toX, int toY, Duration duration);
@@ -40,6 +51,15 @@ public interface Device extends AutoCloseable {
   Optional<String> currentApp();
 
   ScreenSize screenSize();
+
+  /**
+   * This device as {@code role} (one of {@link Gestures}' interfaces), or empty when it cannot make
+   * that gesture. By default the device itself when it implements the role; a wrapper ({@link
+   * ForwardingDevice}) answers for the device it wraps.
+   */
+  default <T> Optional<T> role(Class<T> role) {
+    return role.isInstance(this) ? Optional.of(role.cast(this)) : Optional.empty();
+  }
 
   /** Releases the connection; never throws. */
   @Override

@@ -29,9 +29,27 @@ public abstract class ForwardingDevice implements Device {
     return delegate.id();
   }
 
+  /**
+   * The wrapped device's role: a wrapper that only observes the port does not hide the gestures of
+   * the device behind it. Override to intercept one.
+   */
+  @Override
+  public <T> Optional<T> role(Class<T> role) {
+    return delegate.role(role);
+  }
+
   @Override
   public RawCapture capture() {
     return delegate.capture();
+  }
+
+  /**
+   * The wrapped device's tree-only capture. A wrapper that intercepts {@link #capture()} (to count
+   * it, fail it, run a hook) intercepts this too.
+   */
+  @Override
+  public RawCapture captureTree() {
+    return delegate.captureTree();
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.Text;
+import dev.apex.device.Device;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.TaskOutcome;
@@ -12,7 +13,6 @@ import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.tools.Tool;
 import dev.apex.tools.ToolRegistry;
-import dev.apex.tools.ToolSpec;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -142,6 +142,14 @@ public final class ApexMcpServer {
   private final CountDownLatch done = new CountDownLatch(1);
   private String selector;
   private DeviceSession current;
+
+  /** An agent {@link #probe} opened for the first session; null once a session took it. */
+  private Agent opened;
+
+  /** The server, once {@link #serve} built it; its tools are {@link #listed}. */
+  private McpSyncServer server;
+
+  private List<McpSchema.Tool> listed = List.of();
   private String clientName = "an MCP client";
   private volatile String stopReason;
 
@@ -164,23 +172,29 @@ public final class ApexMcpServer {
     return registry.register(new ScreenshotTool());
   }
 
-  /** Every tool the server lists, as {@code tools/list} gives them. */
+  /**
+   * Every tool the server can list, each with all its arguments, as {@code tools/list} gives them
+   * before any device could be opened.
+   */
   public static List<McpSchema.Tool> toolList() {
-    return specs(tools()).stream().map(ApexMcpServer::mcpTool).toList();
+    return ToolListing.on(tools(), null);
   }
 
-  /** A tool as MCP lists it: its name, its one-line description, its registry-built schema. */
-  private static McpSchema.Tool mcpTool(ToolSpec<?> spec) {
-    return McpSchema.Tool.builder(spec.name(), spec.inputSchema())
-        .description(spec.description())
-        .build();
+  /**
+   * The tools the server lists while {@code device} is in use: the registry's tools it supports
+   * (with the arguments it can honour there) and the server's own.
+   */
+  public static List<McpSchema.Tool> toolList(Device device) {
+    return ToolListing.on(tools(), Objects.requireNonNull(device, "device"));
   }
 
-  /** The JSON of a {@code tools/list} result: what a client puts before its model. */
-  public static String toolListJson() {
+  /**
+   * The JSON of a {@code tools/list} result on {@code device}: what a client puts before its model.
+   */
+  public static String toolListJson(Device device) {
     try {
       return McpJsonDefaults.getMapper()
-          .writeValueAsString(new McpSchema.ListToolsResult(toolList(), null));
+          .writeValueAsString(new McpSchema.ListToolsResult(toolList(device), null));
     } catch (IOException e) {
       throw new IllegalStateException("cannot write the tool list", e);
     }
@@ -207,13 +221,73 @@ public final class ApexMcpServer {
     return ((McpSchema.TextContent) text).text();
   }
 
-  private static List<ToolSpec<?>> specs(ToolRegistry registry) {
-    List<ToolSpec<?>> specs = new ArrayList<>(registry.tools());
-    specs.add(new ServerTools.ListDevices());
-    specs.add(new ServerTools.UseDevice());
-    specs.add(new ServerTools.RunFlow());
-    specs.sort((a, b) -> a.name().compareTo(b.name()));
-    return specs;
+  /** A listed tool as the server serves it: calls go to {@link #call} by the tool's name. */
+  private McpServerFeatures.SyncToolSpecification served(McpSchema.Tool tool) {
+    return McpServerFeatures.SyncToolSpecification.builder()
+        .tool(tool)
+        .callHandler((exchange, request) -> call(exchange, tool.name(), request.arguments()))
+        .build();
+  }
+
+  /**
+   * Opens the first device's agent (not its session: no task yet) so the first {@code tools/list}
+   * holds what it supports. A device that does not open lists every tool; the first call tries it
+   * again and answers with why it cannot.
+   */
+  private Device probe() {
+    try {
+      opened = options.agents().open(selector, tools, confirmer);
+      return opened.device();
+    } catch (RuntimeException e) {
+      progress(
+          "cannot open "
+              + selector
+              + " yet ("
+              + McpResults.oneLine(e)
+              + "); listing every tool until a device opens");
+      return null;
+    }
+  }
+
+  /**
+   * Makes the server's tool list the one of {@code device}; the SDK tells the client the list
+   * changed ({@code notifications/tools/list_changed}) when it did.
+   */
+  private void relist(Device device) {
+    List<McpSchema.Tool> wanted = ToolListing.on(tools, device);
+    if (server == null || wanted.equals(listed)) {
+      return;
+    }
+    Map<String, McpSchema.Tool> now = new LinkedHashMap<>();
+    wanted.forEach(t -> now.put(t.name(), t));
+    List<String> removed = new ArrayList<>();
+    for (McpSchema.Tool old : listed) {
+      if (!old.equals(now.get(old.name()))) {
+        server.removeTool(old.name());
+        if (!now.containsKey(old.name())) {
+          removed.add(old.name());
+        }
+      }
+    }
+    List<String> added = new ArrayList<>();
+    for (McpSchema.Tool tool : wanted) {
+      if (!listed.contains(tool)) {
+        server.addTool(served(tool));
+        if (listed.stream().noneMatch(t -> t.name().equals(tool.name()))) {
+          added.add(tool.name());
+        }
+      }
+    }
+    listed = wanted;
+    progress(
+        "tools for "
+            + selector
+            + ": "
+            + (added.isEmpty() ? "" : "+" + String.join(" +", added) + " ")
+            + (removed.isEmpty() ? "" : "-" + String.join(" -", removed) + " ")
+            + "("
+            + wanted.size()
+            + " listed)");
   }
 
   /**
@@ -228,19 +302,18 @@ public final class ApexMcpServer {
         new StdioGuard.In(in, guardedOut, json, DRAIN, done::countDown, options.progress());
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(json, guardedIn, guardedOut);
+    Device first = probe();
+    listed = ToolListing.on(tools, first);
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
-    for (ToolSpec<?> spec : specs(tools)) {
-      specs.add(
-          McpServerFeatures.SyncToolSpecification.builder()
-              .tool(mcpTool(spec))
-              .callHandler((exchange, request) -> call(exchange, spec, request.arguments()))
-              .build());
+    for (McpSchema.Tool tool : listed) {
+      specs.add(served(tool));
     }
-    McpSyncServer server =
+    server =
         McpServer.sync(transport)
             .serverInfo("apex", options.version())
             .instructions(INSTRUCTIONS)
-            .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+            // listChanged: the list follows the device in use (use_device).
+            .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
             // The registry validates, once, with its one-line messages naming the argument.
             .validateToolInputs(false)
             .requestTimeout(options.askTimeout())
@@ -254,6 +327,7 @@ public final class ApexMcpServer {
         stopReason = "the client closed the session";
       }
       endSession(stopReason);
+      closeOpened();
       server.closeGracefully();
     }
   }
@@ -298,7 +372,7 @@ public final class ApexMcpServer {
   }
 
   private McpSchema.CallToolResult call(
-      McpSyncServerExchange exchange, ToolSpec<?> spec, Map<String, Object> given) {
+      McpSyncServerExchange exchange, String tool, Map<String, Object> given) {
     Map<String, Object> args = given == null ? Map.of() : new LinkedHashMap<>(given);
     calls.lock();
     try {
@@ -309,17 +383,17 @@ public final class ApexMcpServer {
       if (stopReason != null) {
         return McpResults.error("apex mcp is stopping (" + stopReason + "); no more calls");
       }
-      return switch (spec.name()) {
+      return switch (tool) {
         case "list_devices" -> listDevices(args);
         case "use_device" -> useDevice(args);
         case "run_flow" -> runFlow(args);
-        default -> deviceCall(spec.name(), args);
+        default -> deviceCall(tool, args);
       };
     } catch (ApexException e) {
-      return failed(spec.name(), e);
+      return failed(tool, e);
     } catch (RuntimeException e) {
-      log.warn("{} failed unexpectedly", spec.name(), e);
-      return failed(spec.name(), e);
+      log.warn("{} failed unexpectedly", tool, e);
+      return failed(tool, e);
     } finally {
       confirmer.bind(null);
       calls.unlock();
@@ -354,10 +428,18 @@ public final class ApexMcpServer {
       TaskOutcome outcome = ending.end("use_device moved to " + next.selector());
       progress("task " + outcome.taskId() + " " + outcome.status() + ": " + outcome.reason());
     }
+    if (!next.selector().equals(selector)) {
+      closeOpened();
+    }
     selector = next.selector();
-    DeviceSession opened = session();
-    progress("use_device → " + selector + ", task " + opened.taskId());
-    return McpResults.text("now on " + selector + "; this session's task is " + opened.taskId());
+    DeviceSession session = session();
+    progress("use_device → " + selector + ", task " + session.taskId());
+    return McpResults.text(
+        "now on "
+            + selector
+            + "; this session's task is "
+            + session.taskId()
+            + "; tools/list now holds what it supports");
   }
 
   private McpSchema.CallToolResult runFlow(Map<String, Object> args) {
@@ -444,7 +526,8 @@ public final class ApexMcpServer {
   /** The session on the current device, opened on first use. */
   private DeviceSession session() {
     if (current == null) {
-      Agent agent = options.agents().open(selector, tools, confirmer);
+      Agent agent = opened != null ? opened : options.agents().open(selector, tools, confirmer);
+      opened = null;
       current =
           DeviceSession.open(
               selector,
@@ -452,8 +535,22 @@ public final class ApexMcpServer {
               "MCP session (" + clientName + ") on " + selector,
               options.maxSteps());
       progress("session task " + current.taskId() + " on " + selector);
+      relist(agent.device());
     }
     return current;
+  }
+
+  /** Closes the agent {@link #probe} opened if no session took it. */
+  private void closeOpened() {
+    Agent unused = opened;
+    opened = null;
+    if (unused != null) {
+      try {
+        unused.close();
+      } catch (RuntimeException e) {
+        log.warn("closing the unused agent failed", e);
+      }
+    }
   }
 
   private void progress(String line) {

@@ -54,6 +54,10 @@ final class McpFixture implements AutoCloseable {
   final List<String> progress = new CopyOnWriteArrayList<>();
   final List<McpSchema.ElicitFormRequest> asked = new CopyOnWriteArrayList<>();
   final List<String> opened = new CopyOnWriteArrayList<>();
+
+  /** Each tool list the client fetched after a {@code tools/list_changed} notification. */
+  final List<List<McpSchema.Tool>> toolsChanged = new CopyOnWriteArrayList<>();
+
   final ApexMcpServer server;
   final McpSyncClient client;
   final StreamClientTransport transport;
@@ -111,7 +115,8 @@ final class McpFixture implements AutoCloseable {
         McpClient.sync(transport)
             .clientInfo(new McpSchema.Implementation("test-client", "1.2"))
             .requestTimeout(BOUND)
-            .initializationTimeout(BOUND);
+            .initializationTimeout(BOUND)
+            .toolsChangeConsumer(tools -> toolsChanged.add(tools));
     if (b.elicitation != null) {
       spec.elicitation(
           request -> {

@@ -1,7 +1,12 @@
 package dev.apex.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.apex.core.ScreenSize;
+import dev.apex.device.sim.SimDevice;
+import dev.apex.testkit.FakeClock;
+import dev.apex.testkit.FakeDevice;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,12 +56,43 @@ class ToolListTest {
       assertThat(tool(tools, "use_device").inputSchema().get("required").toString())
           .doesNotContain("device");
       assertThat(tool(tools, "run_flow").inputSchema().get("required").toString()).contains("yaml");
+      // The sim long-presses and drags, but has no hover nor modifier keys.
+      assertThat(tools).extracting(McpSchema.Tool::name).contains("long_press", "drag");
+      assertThat(tools).extracting(McpSchema.Tool::name).doesNotContain("hover");
+      assertThat(properties(tool(tools, "tap"))).doesNotContainKey("modifiers");
       // The same list the CLI's benchmark measures.
-      assertThat(tools)
+      try (SimDevice sim = SimDevice.create(new FakeClock())) {
+        assertThat(tools).isEqualTo(ApexMcpServer.toolList(sim));
+      }
+      assertThat(ApexMcpServer.toolList())
+          .as("before any device opens, every tool")
           .extracting(McpSchema.Tool::name)
-          .containsExactlyElementsOf(
-              ApexMcpServer.toolList().stream().map(McpSchema.Tool::name).toList());
+          .contains("hover");
       assertThat(mcp.tasks()).as("listing opens no session").isEmpty();
+    }
+  }
+
+  @Test
+  void useDeviceChangesTheListToWhatTheNewDeviceSupports() {
+    FakeDevice plain = new FakeDevice("plain-1", ScreenSize.pixels(1080, 1920));
+    try (McpFixture mcp = McpFixture.in(dir).deviceFor("android:plain-1", plain).start()) {
+      assertThat(mcp.client.listTools().tools())
+          .extracting(McpSchema.Tool::name)
+          .contains("long_press");
+
+      McpSchema.CallToolResult moved = mcp.call("use_device", Map.of("device", "android:plain-1"));
+
+      assertThat(moved.isError()).isNotEqualTo(Boolean.TRUE);
+      List<McpSchema.Tool> now = mcp.client.listTools().tools();
+      assertThat(now)
+          .extracting(McpSchema.Tool::name)
+          .contains("tap", "use_device")
+          .doesNotContain("long_press", "drag", "hover");
+      assertThat(now).isEqualTo(ApexMcpServer.toolList(plain));
+      assertThat(mcp.toolsChanged).as("the client was told the list changed").isNotEmpty();
+      assertThatThrownBy(() -> mcp.call("long_press", Map.of("x", 1, "y", 2)))
+          .as("a tool no longer listed is unknown")
+          .hasMessageContaining("Unknown tool");
     }
   }
 

@@ -8,21 +8,32 @@ import java.util.Set;
  * and HTML tags all map to one small vocabulary — {@code button}, {@code text}, {@code input},
  * {@code switch}, {@code checkbox}, {@code radio}, {@code slider}, {@code progress}, {@code
  * dropdown}, {@code link}, {@code tab}, {@code image}, {@code list}, {@code web}, {@code item} (a
- * clickable container) and {@code view} (anything else). Thread-safe.
+ * clickable container) and {@code view} (anything else) — plus {@code textarea}, a multi-line text
+ * field told from a one-line {@code input}, and the SVG shapes a page draws and makes act ({@code
+ * circle}, {@code ellipse}, {@code rect}, {@code polygon}, {@code polyline}, {@code path}, {@code
+ * line}), which have no text to tell them apart by otherwise. Thread-safe.
  */
 final class ElementTypes {
 
   private ElementTypes() {}
 
+  private static final Set<String> SHAPES =
+      Set.of("circle", "ellipse", "rect", "polygon", "polyline", "path", "line");
+
   static String of(String className, Set<ElementFlag> flags) {
     String c = className;
+    if (c.equals("textarea")) {
+      return "textarea";
+    }
+    if (SHAPES.contains(c)) {
+      return c;
+    }
     if (flags.contains(ElementFlag.EDITABLE)
         || c.endsWith("EditText")
         || c.endsWith("TextField")
         || c.endsWith("SearchField")
         || c.endsWith("AutoCompleteTextView")
-        || c.equals("input")
-        || c.equals("textarea")) {
+        || c.equals("input")) {
       return "input";
     }
     if (c.endsWith("Switch")
@@ -47,7 +58,8 @@ final class ElementTypes {
     if (c.contains("Spinner")
         || c.contains("PopUpButton")
         || c.contains("Picker")
-        || c.equals("select")) {
+        || c.equals("select")
+        || c.equals("combobox")) {
       return "dropdown";
     }
     if (c.contains("Button") || c.equals("button")) {
@@ -56,7 +68,7 @@ final class ElementTypes {
     if (c.endsWith("Link") || c.equals("a")) {
       return "link";
     }
-    if (c.endsWith("Tab") || c.contains("TabView") || c.contains("TabItem")) {
+    if (c.endsWith("Tab") || c.contains("TabView") || c.contains("TabItem") || c.equals("tab")) {
       return "tab";
     }
     if (c.contains("WebView") || c.endsWith("WebArea")) {

@@ -71,6 +71,24 @@ public final class OcrMatcher {
   /** {@link #assign(List, boolean[], List)} over an index built by {@link #index}. */
   static int[] assign(
       CentreSweep index, List<Bounds> nodes, boolean[] mayContain, List<Bounds> boxes) {
+    return assign(index, nodes, mayContain, boxes, null, null);
+  }
+
+  /**
+   * Like {@link #assign(CentreSweep, List, boolean[], List)}, leaving out hidden nodes: a node is a
+   * candidate for a box only when no later node (in tree order) that {@code occludes} and is not
+   * its descendant contains the box's centre — SceneBuilder's occlusion rule.
+   *
+   * @param subtreeEnd per node, one past its last descendant in tree order; null: no occlusion
+   * @param occludes per node, whether it hides what lies under it
+   */
+  static int[] assign(
+      CentreSweep index,
+      List<Bounds> nodes,
+      boolean[] mayContain,
+      List<Bounds> boxes,
+      int[] subtreeEnd,
+      boolean[] occludes) {
     int[] result = new int[boxes.size()];
     Arrays.fill(result, -1);
     Pairs pairs = new Pairs(boxes.size() * 4);
@@ -82,15 +100,23 @@ public final class OcrMatcher {
         continue;
       }
       int boxIndex = b;
+      int before = pairs.size;
+      int[] top = {-1};
       index.containing(
           CentreSweep.centreX(box),
           CentreSweep.centreY(box),
           n -> {
+            if (occludes != null && occludes[n] && n > top[0]) {
+              top[0] = n;
+            }
             double s = score(nodes.get(n), mayContain == null || mayContain[n], box);
             if (s > 0) {
               pairs.add(boxIndex, n, s);
             }
           });
+      if (subtreeEnd != null && top[0] >= 0) {
+        pairs.keepUnhidden(before, top[0], subtreeEnd);
+      }
     }
     long[] order = pairs.sortedByScore();
     boolean[] nodeTaken = new boolean[nodes.size()];
@@ -152,6 +178,22 @@ public final class OcrMatcher {
       box[size] = b;
       node[size] = n;
       score[size++] = s;
+    }
+
+    /**
+     * Drops the pairs from {@code from} on whose node is hidden by node {@code top}: {@code top}
+     * comes later in tree order and is neither the node nor one of its descendants.
+     */
+    void keepUnhidden(int from, int top, int[] subtreeEnd) {
+      int kept = from;
+      for (int p = from; p < size; p++) {
+        if (top < subtreeEnd[node[p]]) {
+          box[kept] = box[p];
+          node[kept] = node[p];
+          score[kept++] = score[p];
+        }
+      }
+      size = kept;
     }
 
     /** Packed pair indexes in descending score; equal scores keep insertion (top-down) order. */

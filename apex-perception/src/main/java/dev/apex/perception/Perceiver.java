@@ -1,5 +1,6 @@
 package dev.apex.perception;
 
+import dev.apex.core.Bounds;
 import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;
 import java.time.Duration;
@@ -9,9 +10,11 @@ import java.util.function.LongSupplier;
 
 /**
  * Perception's entry point: a raw capture becomes a {@link Scene}. Parses the tree by its format
- * ({@link TreeParsers}), runs OCR on the screenshot when there is one and the engine is {@link
- * OcrEngine#available() available}, and fuses both with {@link SceneBuilder}. Each stage is timed
- * with the injected nanosecond ticker. Thread-safe when its OCR engine is.
+ * ({@link TreeParsers}), runs OCR where the tree is blind ({@link BlindRegions}, the rule in {@link
+ * SceneBuilder}'s Javadoc) when there is a screenshot and the engine is {@link
+ * OcrEngine#available() available}, and fuses both with {@link SceneBuilder}. A screen whose tree
+ * carries all its text costs no OCR call. Each stage is timed with the injected nanosecond ticker.
+ * Thread-safe when its OCR engine is.
  */
 public final class Perceiver {
 
@@ -68,10 +71,7 @@ public final class Perceiver {
     long start = nanoTime.getAsLong();
     UiTree tree = TreeParsers.parse(capture);
     long parsed = nanoTime.getAsLong();
-    List<OcrBox> boxes =
-        capture.hasScreenshot() && ocr.available()
-            ? ocr.recognize(capture.screenshot())
-            : List.of();
+    List<OcrBox> boxes = read(tree, capture);
     long read = nanoTime.getAsLong();
     Scene scene = SceneBuilder.build(tree, boxes);
     long built = nanoTime.getAsLong();
@@ -82,5 +82,29 @@ public final class Perceiver {
         Duration.ofNanos(parsed - start),
         Duration.ofNanos(read - parsed),
         Duration.ofNanos(built - read));
+  }
+
+  /**
+   * Whether this perceiver reads screenshots at all: a caller that needs a screenshot for nothing
+   * else may capture the tree alone when it does not ({@code Device.captureTree}).
+   */
+  public boolean readsScreenshots() {
+    return ocr.available();
+  }
+
+  /** The OCR boxes of the capture's blind regions; none without a screenshot, engine or region. */
+  private List<OcrBox> read(UiTree tree, RawCapture capture) {
+    if (!capture.hasScreenshot() || !ocr.available()) {
+      return List.of();
+    }
+    List<Bounds> blind = BlindRegions.of(tree);
+    if (blind.isEmpty()) {
+      return List.of();
+    }
+    if (BlindRegions.coverage(blind, tree.width(), tree.height())
+        >= SceneBuilder.WHOLE_SCREEN_FRACTION) {
+      return ocr.recognize(capture.screenshot());
+    }
+    return RegionOcr.recognize(ocr, capture.screenshot(), blind);
   }
 }

@@ -21,7 +21,12 @@ import java.util.Objects;
  * {@link #MAX_LABEL_AREA_FRACTION} of the screen (bigger leaves are surfaces — a game, a web view —
  * whose text stays OCR). A candidate pair scores its IoU, which for a box inside a node is box area
  * ÷ node area, so the smallest enclosing node wins. Pairs are taken greedily in descending score
- * ({@link OcrMatcher}). Then:
+ * ({@link OcrMatcher}). A node hidden behind another takes no box: a node is a candidate only when
+ * no later node in tree order (the order platforms draw in) other than its own descendants covers
+ * the box's centre, counting as covering only visible nodes with area that are leaves, interactive
+ * or labelled (a bare layout container hides nothing: its children do). A box over a hidden node
+ * goes to the node on top when that one is a candidate, else nowhere (it stays an OCR element of
+ * its own). Then:
  *
  * <ul>
  *   <li>a matched node without text or description takes the box's text and becomes {@link
@@ -31,6 +36,27 @@ import java.util.Objects;
  *       line of a multi-line text view) is absorbed too;
  *   <li>any other unmatched box becomes its own {@link Source#OCR} element.
  * </ul>
+ *
+ * <p><b>Which OCR boxes count.</b> Before fusion, a box is dropped when its confidence is below
+ * {@link #MIN_OCR_CONFIDENCE} (Tesseract's mean word confidence ÷ 100), when it holds no letter or
+ * digit, or when it is a fragment of at most {@link #MAX_FRAGMENT_LENGTH} characters that are not
+ * all letters or digits ({@code "|"}, {@code "a)"}, {@code "©"}: the glyphs OCR reads from icons
+ * and borders). {@code "OK"} and {@code "3"} stay.
+ *
+ * <p><b>Where the tree already carries the text.</b> OCR reads only the screen's <em>blind
+ * regions</em> ({@link BlindRegions}; {@link Perceiver} runs the engine): the on-screen part of
+ * each visible leaf node that has neither text nor description — an image, a canvas, a game or
+ * video surface, a web view or custom-drawn control the tree does not enter — at least {@link
+ * #MIN_BLIND_SIDE_PX} pixels on its shorter side and covering at least {@link
+ * #MIN_BLIND_AREA_FRACTION} of the screen. Everywhere else a node either carries its text (text or
+ * description) or is a container whose words are its descendants'. A smaller unlabelled leaf is an
+ * icon, where OCR reads glyphs as junk; a tree with no visible node with area (an app the tree
+ * cannot see into) is blind over the whole screen. Blind regions closer than {@link
+ * #BLIND_MERGE_PX} are merged into their bounding box. No blind region: the tree carries the
+ * screen's text and OCR is not called at all. Regions covering at least {@link
+ * #WHOLE_SCREEN_FRACTION} of the screen: the whole screenshot is read; fewer: only the regions,
+ * stacked into one small image (one OCR call either way). The rule reads the parsed tree alone (no
+ * pixel), one pass over the nodes, so it is the same for Android, iOS, web and the sim trees.
  *
  * <p><b>What is kept.</b> Nodes that are not visible, have no area or lie wholly off the screen are
  * dropped. Interactive nodes (clickable, long-clickable, checkable, editable, scrollable) with area
@@ -65,6 +91,24 @@ public final class SceneBuilder {
    * clickable, its descendants' labels.
    */
   public static final double MAX_LABEL_AREA_FRACTION = 0.25;
+
+  /** OCR boxes whose confidence (in [0, 1]) is lower are dropped before fusion. */
+  public static final double MIN_OCR_CONFIDENCE = 0.6;
+
+  /** OCR boxes this short that are not all letters or digits are dropped as fragments. */
+  public static final int MAX_FRAGMENT_LENGTH = 2;
+
+  /** The shorter side, in pixels, an unlabelled leaf needs to be a blind region. */
+  public static final int MIN_BLIND_SIDE_PX = 12;
+
+  /** The share of the screen an unlabelled leaf needs to be a blind region (else an icon). */
+  public static final double MIN_BLIND_AREA_FRACTION = 0.01;
+
+  /** Blind regions closer than this, in pixels, are read as one. */
+  public static final int BLIND_MERGE_PX = 8;
+
+  /** Blind regions covering this share of the screen or more: the whole screenshot is read. */
+  public static final double WHOLE_SCREEN_FRACTION = 0.5;
 
   /** Between the labels a clickable container takes from its descendants. */
   public static final String LABEL_SEPARATOR = " | ";
@@ -144,12 +188,15 @@ public final class SceneBuilder {
       String[] label,
       double[] confidence,
       Source[] source) {
+    ocr = ocr.stream().filter(SceneBuilder::counts).toList();
     if (ocr.isEmpty()) {
       return new ArrayList<>();
     }
     int n = flat.size();
     List<Bounds> nodeBounds = new ArrayList<>(n);
     boolean[] mayContain = new boolean[n];
+    boolean[] occludes = new boolean[n];
+    int[] subtreeEnd = new int[n];
     double maxLabelArea = MAX_LABEL_AREA_FRACTION * tree.width() * (double) tree.height();
     for (int i = 0; i < n; i++) {
       UiNode node = flat.node(i);
@@ -158,10 +205,13 @@ public final class SceneBuilder {
           usable[i]
               && (node.children().isEmpty() || flat.interactive(i) || !label[i].isEmpty())
               && (maxLabelArea <= 0 || node.bounds().area() <= maxLabelArea);
+      occludes[i] =
+          usable[i] && (node.children().isEmpty() || flat.interactive(i) || !label[i].isEmpty());
+      subtreeEnd[i] = flat.end(i);
     }
     List<Bounds> boxBounds = ocr.stream().map(OcrBox::bounds).toList();
     CentreSweep index = OcrMatcher.index(nodeBounds);
-    int[] match = OcrMatcher.assign(index, nodeBounds, mayContain, boxBounds);
+    int[] match = OcrMatcher.assign(index, nodeBounds, mayContain, boxBounds, subtreeEnd, occludes);
     List<OcrBox> unmatched = new ArrayList<>();
     for (int b = 0; b < match.length; b++) {
       OcrBox box = ocr.get(b);
@@ -280,6 +330,27 @@ public final class SceneBuilder {
         && b.bottom() > 0
         && (width <= 0 || b.left() < width)
         && (height <= 0 || b.top() < height);
+  }
+
+  /**
+   * Whether an OCR box is worth fusing: confident enough, and not a fragment (see the class
+   * Javadoc).
+   */
+  public static boolean counts(OcrBox box) {
+    if (box.confidence() < MIN_OCR_CONFIDENCE) {
+      return false;
+    }
+    String text = box.text().strip();
+    int letters = 0;
+    for (int i = 0; i < text.length(); ) {
+      int c = text.codePointAt(i);
+      if (Character.isLetterOrDigit(c)) {
+        letters++;
+      }
+      i += Character.charCount(c);
+    }
+    int length = text.codePointCount(0, text.length());
+    return letters > 0 && (length > MAX_FRAGMENT_LENGTH || letters == length);
   }
 
   private static boolean containsIgnoreCase(CharSequence haystack, String needle) {

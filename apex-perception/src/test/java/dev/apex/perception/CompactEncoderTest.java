@@ -88,6 +88,41 @@ class CompactEncoderTest {
   }
 
   @Test
+  void aTextareaADropDownAndAnSvgShapeSayWhatTheyAre() {
+    Scene web =
+        new Scene(
+            400,
+            300,
+            List.of(
+                element(
+                    "e1",
+                    "textarea",
+                    new Bounds(0, 0, 100, 40),
+                    "Notes",
+                    Source.TREE,
+                    ElementFlag.EDITABLE),
+                element(
+                    "e2",
+                    "dropdown",
+                    new Bounds(0, 50, 100, 70),
+                    "Pro | options: Free, Pro",
+                    Source.TREE,
+                    ElementFlag.CLICKABLE),
+                element(
+                    "e3",
+                    "circle",
+                    new Bounds(0, 80, 40, 120),
+                    "",
+                    Source.TREE,
+                    ElementFlag.CLICKABLE)));
+
+    assertThat(CompactEncoder.encode(web))
+        .isEqualTo(
+            "400x300\n1 textarea @50,20 Notes\n2 dropdown @50,60 Pro | options: Free, Pro\n"
+                + "3 circle @20,100\n");
+  }
+
+  @Test
   void noIdsClassesOrPackagesLeak() {
     String encoded = CompactEncoder.encode(scene);
 

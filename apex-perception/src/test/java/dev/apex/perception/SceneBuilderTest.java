@@ -292,4 +292,58 @@ class SceneBuilderTest {
         .extracting(SceneElement::text)
         .anyMatch(t -> t.contains("7:03PM"));
   }
+
+  @Test
+  void aWordOverANodeHiddenBehindALaterOneIsNotAttachedToIt() {
+    // An unlabelled button, then a sheet drawn over it (later in tree order) that covers it.
+    UiTree tree =
+        screen(
+            node(100, 100, 300, 200).flag(ElementFlag.CLICKABLE),
+            node(0, 0, 1000, 1200).cls("android.widget.ImageView"));
+
+    Scene scene = SceneBuilder.build(tree, List.of(box("Pay", 150, 130, 250, 170, 0.9)));
+
+    assertThat(scene.elements())
+        .extracting(SceneElement::bounds, SceneElement::text, SceneElement::source)
+        .containsExactly(
+            tuple(new Bounds(100, 100, 300, 200), "", Source.TREE),
+            tuple(new Bounds(150, 130, 250, 170), "Pay", Source.OCR));
+  }
+
+  @Test
+  void aWordOverAHiddenNodeGoesToTheNodeOnTop() {
+    UiTree tree =
+        screen(
+            node(100, 100, 300, 200).flag(ElementFlag.CLICKABLE),
+            node(90, 90, 310, 210).flag(ElementFlag.CLICKABLE));
+
+    Scene scene = SceneBuilder.build(tree, List.of(box("Pay", 150, 130, 250, 170, 0.9)));
+
+    assertThat(scene.elements())
+        .extracting(SceneElement::bounds, SceneElement::text)
+        .containsExactly(
+            tuple(new Bounds(100, 100, 300, 200), ""), tuple(new Bounds(90, 90, 310, 210), "Pay"));
+  }
+
+  @Test
+  void lowConfidenceBoxesAndFragmentsAreDropped() {
+    UiTree tree = screen(node(0, 0, 1000, 2000).flag(ElementFlag.CLICKABLE));
+
+    Scene scene =
+        SceneBuilder.build(
+            tree,
+            List.of(
+                box("tun", 10, 10, 60, 40, SceneBuilder.MIN_OCR_CONFIDENCE - 0.01),
+                box("|", 10, 100, 20, 140, 0.95),
+                box("a)", 10, 200, 40, 240, 0.95),
+                box("-=-", 10, 300, 60, 340, 0.95),
+                box("OK", 10, 400, 60, 440, 0.9),
+                box("3", 10, 500, 30, 540, 0.9),
+                box("Tab #2", 10, 600, 200, 640, SceneBuilder.MIN_OCR_CONFIDENCE)));
+
+    assertThat(scene.elements())
+        .filteredOn(e -> e.source() == Source.OCR)
+        .extracting(SceneElement::text)
+        .containsExactly("OK", "3", "Tab #2");
+  }
 }

@@ -4,6 +4,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.llm.SemanticScene;
+import dev.apex.tools.ToolOffer;
 import dev.apex.world.WorldState;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ public final class TaskContext {
   private volatile WorldState world;
   private volatile SemanticScene latestSemanticScene;
   private volatile PlanListener planListener = PlanListener.NONE;
+  private volatile List<ToolOffer> offeredTools;
 
   public TaskContext(TaskId taskId, String goal) {
     this.taskId = Objects.requireNonNull(taskId, "taskId");
@@ -34,6 +36,20 @@ public final class TaskContext {
 
   public String goal() {
     return goal;
+  }
+
+  /**
+   * The tools a planner may offer its model for this task's device ({@link
+   * dev.apex.tools.ToolRegistry#offeredOn}), set by the runner before the first plan; null when no
+   * device is known (a planner then offers its whole registry).
+   */
+  public List<ToolOffer> offeredTools() {
+    return offeredTools;
+  }
+
+  /** Sets {@link #offeredTools()}; the runner calls it once, before planning. */
+  public void offeredTools(List<ToolOffer> offers) {
+    this.offeredTools = List.copyOf(offers);
   }
 
   public synchronized void addScene(Scene scene) {

@@ -41,6 +41,7 @@ final class TaskRun {
     this.goal = goal;
     this.cancellation = cancellation;
     this.context = new TaskContext(taskId, goal);
+    context.offeredTools(runner.registry.offeredOn(runner.device));
     // Every wait of the task (backoff, the wait tool, looking for an element) ends on a cancel.
     Sleeper sleeper = cancellation.interruptible(runner.sleeper);
     this.retrier = new Retrier(runner.retryPolicy, sleeper, runner.random, runner.retryListener);

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  * @param type its JSON type
  * @param required whether a step must give it
  * @param description one line for people and LLMs, with units (pixels, milliseconds)
- * @param allowed the values a string argument may take, compared ignoring case; empty for any
+ * @param allowed the values a string argument (or each item of a string list) may take, compared
+ *     ignoring case; empty for any
  */
 public record ArgSpec(
     String name, Type type, boolean required, String description, List<String> allowed) {
@@ -26,7 +27,12 @@ public record ArgSpec(
     STRING("string"),
     /** A whole number (a JSON number without a fraction). */
     INTEGER("integer"),
-    BOOLEAN("boolean");
+    BOOLEAN("boolean"),
+    /**
+     * A list of strings (a JSON array); with {@link #allowed()}, each item must be one of them: a
+     * set of choices such as a tap's {@code modifiers: [ctrl, shift]}.
+     */
+    STRING_LIST("array");
 
     private final String jsonType;
 
@@ -118,7 +124,14 @@ public record ArgSpec(
       if (!spec.description().isBlank()) {
         property.put("description", spec.description());
       }
-      if (!spec.allowed().isEmpty()) {
+      if (spec.type() == Type.STRING_LIST) {
+        Map<String, Object> items = new LinkedHashMap<>();
+        items.put("type", "string");
+        if (!spec.allowed().isEmpty()) {
+          items.put("enum", spec.allowed());
+        }
+        property.put("items", items);
+      } else if (!spec.allowed().isEmpty()) {
         property.put("enum", spec.allowed());
       }
       properties.put(spec.name(), property);
@@ -138,6 +151,8 @@ public record ArgSpec(
               value instanceof String || value instanceof Number || value instanceof Boolean;
           case INTEGER -> Args.isWholeNumber(value);
           case BOOLEAN -> value instanceof Boolean;
+          case STRING_LIST ->
+              value instanceof List<?> list && list.stream().allMatch(i -> i instanceof String);
         };
     if (!ok) {
       throw new InvalidInputException(
@@ -145,11 +160,27 @@ public record ArgSpec(
               + ": argument '"
               + name
               + "' must be "
-              + (type == Type.INTEGER ? "an integer" : "a " + type.jsonType())
+              + (type == Type.INTEGER
+                  ? "an integer"
+                  : type == Type.STRING_LIST ? "a list of strings" : "a " + type.jsonType())
               + ", got "
               + describe(value));
     }
-    if (!allowed.isEmpty()) {
+    if (!allowed.isEmpty() && value instanceof List<?> items) {
+      for (Object item : items) {
+        if (allowed.stream().noneMatch(a -> a.equalsIgnoreCase(item.toString().strip()))) {
+          throw new InvalidInputException(
+              tool
+                  + ": argument '"
+                  + name
+                  + "' takes items from "
+                  + String.join(", ", allowed)
+                  + ", got '"
+                  + item
+                  + "'");
+        }
+      }
+    } else if (!allowed.isEmpty()) {
       String text = value.toString().strip().toLowerCase(Locale.ROOT);
       if (allowed.stream().noneMatch(a -> a.equalsIgnoreCase(text))) {
         throw new InvalidInputException(

@@ -58,6 +58,30 @@ public final class Args {
     return b;
   }
 
+  /**
+   * A string-list argument's items, stripped and lower-cased, in order without repeats; empty when
+   * absent. Call after {@link ArgSpec#validate}.
+   *
+   * @throws InvalidInputException naming the tool when the value is not a list of strings
+   */
+  public static java.util.List<String> strings(String tool, Map<String, Object> args, String name) {
+    Object v = args.get(name);
+    if (v == null) {
+      return java.util.List.of();
+    }
+    if (!(v instanceof java.util.List<?> list)) {
+      throw new InvalidInputException(tool + ": '" + name + "' must be a list of strings");
+    }
+    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+    for (Object item : list) {
+      if (!(item instanceof String s)) {
+        throw new InvalidInputException(tool + ": '" + name + "' must be a list of strings");
+      }
+      out.add(s.strip().toLowerCase(java.util.Locale.ROOT));
+    }
+    return java.util.List.copyOf(out);
+  }
+
   static boolean isWholeNumber(Object v) {
     if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
       return true;

@@ -59,7 +59,9 @@ public final class DescribeScreenTool implements Tool<DescribeScreenTool.Format>
    */
   @Override
   public Object execute(Format format, ToolContext ctx) {
-    Scene scene = ctx.observe();
+    // The scene alone: no labels (describe_screen_semantic makes those), no screenshot unless
+    // OCR reads it.
+    Scene scene = ctx.observeLayout();
     return format == Format.JSON ? scene : CompactEncoder.encode(scene);
   }
 }

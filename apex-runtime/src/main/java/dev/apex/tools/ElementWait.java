@@ -33,7 +33,8 @@ final class ElementWait {
   static Found await(ToolContext ctx, ElementQuery query, Duration timeout) {
     Instant deadline = ctx.clock().instant().plus(timeout);
     while (true) {
-      Scene scene = ctx.observe();
+      // Where things are is all a poll needs: no labels, and no screenshot unless OCR reads it.
+      Scene scene = ctx.observeLayout();
       Optional<SceneElement> found = ElementLocator.find(scene, query);
       if (found.isPresent()) {
         return new Found(scene, found.get());

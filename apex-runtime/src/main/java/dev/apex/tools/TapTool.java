@@ -3,13 +3,17 @@ package dev.apex.tools;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
+import dev.apex.device.Device;
+import dev.apex.device.Gestures;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code tap}: taps an element, by {@code element} (an id) and/or {@code text} (exact, then
@@ -27,10 +31,21 @@ import java.util.Optional;
 public final class TapTool implements Tool<TapTool.Tap> {
 
   /** A parsed tap: {@link AtPoint} or {@link OnElement}. */
-  public sealed interface Tap permits AtPoint, OnElement {}
+  public sealed interface Tap permits AtPoint, OnElement {
+    /** The keys held during the tap ({@code modifiers}); empty for a plain tap. */
+    Set<Gestures.Modifier> modifiers();
+  }
 
   /** A tap on the point ({@code x}, {@code y}), in screen pixels, both at least 0. */
-  public record AtPoint(int x, int y) implements Tap {}
+  public record AtPoint(int x, int y, Set<Gestures.Modifier> modifiers) implements Tap {
+    public AtPoint {
+      modifiers = keys(modifiers);
+    }
+
+    public AtPoint(int x, int y) {
+      this(x, y, Set.of());
+    }
+  }
 
   /**
    * A tap on the element {@code query} finds.
@@ -40,12 +55,21 @@ public final class TapTool implements Tool<TapTool.Tap> {
    * @param settle how long to wait for it to hold still ({@code settle_ms}), or empty for the
    *     context's {@link ToolContext#settleBound()}
    */
-  public record OnElement(ElementQuery query, Duration timeout, Optional<Duration> settle)
+  public record OnElement(
+      ElementQuery query,
+      Duration timeout,
+      Optional<Duration> settle,
+      Set<Gestures.Modifier> modifiers)
       implements Tap, ElementTargeted {
     public OnElement {
       Objects.requireNonNull(query, "query");
       Objects.requireNonNull(timeout, "timeout");
       Objects.requireNonNull(settle, "settle");
+      modifiers = keys(modifiers);
+    }
+
+    public OnElement(ElementQuery query, Duration timeout, Optional<Duration> settle) {
+      this(query, timeout, settle, Set.of());
     }
   }
 
@@ -85,6 +109,12 @@ public final class TapTool implements Tool<TapTool.Tap> {
     args.addAll(ElementQuery.flagArgs());
     args.add(ElementWait.timeoutArg());
     args.add(ElementSettle.boundArg());
+    args.add(
+        ArgSpec.optional(
+                "modifiers",
+                ArgSpec.Type.STRING_LIST,
+                "keys held while clicking, e.g. [ctrl] to add to a selection (web)")
+            .oneOf("ctrl", "shift", "meta", "alt"));
     ARGS = List.copyOf(args);
   }
 
@@ -104,6 +134,15 @@ public final class TapTool implements Tool<TapTool.Tap> {
     return ARGS;
   }
 
+  /** Without {@code modifiers} on a device that makes no modifier taps (every phone). */
+  @Override
+  public List<ArgSpec> argsOn(Device device) {
+    if (device.role(Gestures.ModifierTap.class).isPresent()) {
+      return ARGS;
+    }
+    return ARGS.stream().filter(a -> !a.name().equals("modifiers")).toList();
+  }
+
   @Override
   public Optional<String> shorthandArg() {
     return Optional.of("text");
@@ -112,6 +151,11 @@ public final class TapTool implements Tool<TapTool.Tap> {
   @Override
   public Tap parse(Map<String, Object> args) {
     ArgSpec.validate(name(), args(), args);
+    Set<Gestures.Modifier> modifiers = modifiers(name(), args);
+    if (args.containsKey("modifiers")) {
+      args = new LinkedHashMap<>(args);
+      args.remove("modifiers");
+    }
     boolean point = args.get("x") != null || args.get("y") != null;
     boolean element = args.get("element") != null || args.get("text") != null;
     if (point == element) {
@@ -127,7 +171,7 @@ public final class TapTool implements Tool<TapTool.Tap> {
       if (x < 0 || y < 0) {
         throw new InvalidInputException("tap: 'x' and 'y' must be >= 0 pixels");
       }
-      return new AtPoint(x, y);
+      return new AtPoint(x, y, modifiers);
     }
     ElementQuery query = ElementQuery.from(name(), args, "element");
     Integer settle = Args.integer(name(), args, "settle_ms");
@@ -138,14 +182,41 @@ public final class TapTool implements Tool<TapTool.Tap> {
     return new OnElement(
         query,
         ElementWait.timeout(name(), args),
-        Optional.ofNullable(settle).map(Duration::ofMillis));
+        Optional.ofNullable(settle).map(Duration::ofMillis),
+        modifiers);
+  }
+
+  /** {@code modifiers} in key order, unmodifiable. */
+  static Set<Gestures.Modifier> keys(Set<Gestures.Modifier> modifiers) {
+    return modifiers == null || modifiers.isEmpty()
+        ? Set.of()
+        : java.util.Collections.unmodifiableSet(EnumSet.copyOf(modifiers));
+  }
+
+  /** The {@code modifiers} argument as keys. */
+  static Set<Gestures.Modifier> modifiers(String tool, Map<String, Object> args) {
+    Set<Gestures.Modifier> out = EnumSet.noneOf(Gestures.Modifier.class);
+    for (String name : Args.strings(tool, args, "modifiers")) {
+      out.add(Gestures.Modifier.valueOf(name.toUpperCase(java.util.Locale.ROOT)));
+    }
+    return out;
+  }
+
+  /** Taps the point, holding {@code tap}'s modifiers when it has some. */
+  private void press(Tap tap, ToolContext ctx, int x, int y) {
+    if (tap.modifiers().isEmpty()) {
+      ctx.device().tap(x, y);
+      return;
+    }
+    PointTarget.role(ctx.device(), Gestures.ModifierTap.class, name(), "click with modifier keys")
+        .tap(x, y, tap.modifiers());
   }
 
   @Override
   public Map<String, Object> execute(Tap tap, ToolContext ctx) {
     Map<String, Object> out = new LinkedHashMap<>();
     if (tap instanceof AtPoint p) {
-      ctx.device().tap(p.x(), p.y());
+      press(tap, ctx, p.x(), p.y());
       out.put("x", p.x());
       out.put("y", p.y());
       return out;
@@ -167,7 +238,7 @@ public final class TapTool implements Tool<TapTool.Tap> {
     Duration bound = target.settle().orElse(ctx.settleBound());
     ElementSettle.Result still = ElementSettle.await(ctx, query, scene, element, bound);
     int[] point = ElementLocator.tapPoint(still.scene(), still.element());
-    ctx.device().tap(point[0], point[1]);
+    press(tap, ctx, point[0], point[1]);
     out.put("x", point[0]);
     out.put("y", point[1]);
     out.put("element", still.element().id());

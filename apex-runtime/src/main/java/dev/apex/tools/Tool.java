@@ -1,6 +1,8 @@
 package dev.apex.tools;
 
 import dev.apex.core.PlannedStep;
+import dev.apex.device.Device;
+import java.util.List;
 
 /**
  * One action a step can name. Implementations are stateless and thread-safe; everything they act on
@@ -42,5 +44,25 @@ public interface Tool<A> extends ToolSpec<A> {
    */
   default PlannedStep recorded(PlannedStep step, A args, ToolContext ctx) {
     return step;
+  }
+
+  /**
+   * Whether this tool can act on {@code device}: false for a gesture whose {@link
+   * dev.apex.device.Gestures} role the device lacks. What a catalogue offers a model (the
+   * planner's, the MCP server's) holds only the tools the device supports; a step naming another
+   * still fails at run time with one line naming the device kind. Must not touch the device (it
+   * only asks for roles).
+   */
+  default boolean supports(Device device) {
+    return true;
+  }
+
+  /**
+   * The arguments a catalogue offers for this tool on {@code device}: {@link #args()} by default,
+   * less an option the device cannot honour ({@code tap}'s {@code modifiers} on a device without
+   * modifier taps). Parsing still accepts every argument of {@link #args()}.
+   */
+  default List<ArgSpec> argsOn(Device device) {
+    return args();
   }
 }

@@ -2,6 +2,8 @@ package dev.apex.tools;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
+import dev.apex.device.Device;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -28,7 +30,9 @@ public final class ToolRegistry {
   /**
    * The built-in tools (the seeds' {@code default_tool_registry}): {@code describe_screen}, {@code
    * describe_screen_semantic}, {@code launch_app}, {@code terminate_app}, {@code tap}, {@code
-   * type_text}, {@code swipe}, {@code press_key}, {@code wait} and {@code assert_visible}. {@code
+   * type_text}, {@code swipe}, {@code press_key}, {@code wait}, {@code assert_visible}, and the
+   * gestures {@code long_press}, {@code drag}, {@code hover} and {@code select_option} (each fails
+   * on a device without its {@link dev.apex.device.Gestures} role). {@code
    * describe_screen_semantic} is registered with labelling off (it costs nothing and returns a null
    * semantic scene); {@link #replace} it with one built on a configured {@code Enricher} to label
    * screens.
@@ -44,7 +48,11 @@ public final class ToolRegistry {
         new SwipeTool(),
         new PressKeyTool(),
         new WaitTool(),
-        new AssertVisibleTool());
+        new AssertVisibleTool(),
+        new LongPressTool(),
+        new DragTool(),
+        new HoverTool(),
+        new SelectOptionTool());
   }
 
   /** A registry with {@code tool} in place of the tool of the same name (added if none). */
@@ -112,6 +120,28 @@ public final class ToolRegistry {
   /** Tool names, sorted. */
   public List<String> names() {
     return List.copyOf(tools.keySet());
+  }
+
+  /**
+   * What a catalogue offers a model on {@code device}, sorted by name: the tools that {@link
+   * Tool#supports} it, each with the arguments it can honour there ({@link Tool#argsOn}).
+   */
+  public List<ToolOffer> offeredOn(Device device) {
+    Objects.requireNonNull(device, "device");
+    List<ToolOffer> offers = new ArrayList<>();
+    for (Tool<?> tool : tools.values()) {
+      if (tool.supports(device)) {
+        offers.add(new ToolOffer(tool.name(), tool.description(), tool.argsOn(device)));
+      }
+    }
+    return List.copyOf(offers);
+  }
+
+  /** Every tool with all its arguments, as offered when no device is known. */
+  public List<ToolOffer> offered() {
+    return tools.values().stream()
+        .map(t -> new ToolOffer(t.name(), t.description(), t.args()))
+        .toList();
   }
 
   /** The tools, sorted by name. */

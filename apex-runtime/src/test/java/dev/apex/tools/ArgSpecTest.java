@@ -72,4 +72,37 @@ class ArgSpecTest {
                     "t", List.of(ArgSpec.required("x", ArgSpec.Type.STRING, "")), Map.of()))
         .hasMessage("t: missing argument 'x'");
   }
+
+  private static final List<ArgSpec> LISTED =
+      List.of(
+          ArgSpec.optional("modifiers", ArgSpec.Type.STRING_LIST, "keys held")
+              .oneOf("ctrl", "shift", "meta", "alt"));
+
+  @Test
+  void aStringListTakesItemsFromItsChoicesAndIsAnArrayOfEnumInTheSchema() {
+    ArgSpec.validate("t", LISTED, Map.of("modifiers", List.of("CTRL", "shift")));
+    assertThat(
+            Args.strings("t", Map.of("modifiers", List.of("CTRL", " shift", "ctrl")), "modifiers"))
+        .containsExactly("ctrl", "shift");
+    assertThat(Args.strings("t", Map.of(), "modifiers")).isEmpty();
+    assertThatThrownBy(() -> ArgSpec.validate("t", LISTED, Map.of("modifiers", "ctrl")))
+        .hasMessage("t: argument 'modifiers' must be a list of strings, got \"ctrl\"");
+    assertThatThrownBy(() -> ArgSpec.validate("t", LISTED, Map.of("modifiers", List.of(1))))
+        .hasMessage("t: argument 'modifiers' must be a list of strings, got a list");
+    assertThatThrownBy(
+            () -> ArgSpec.validate("t", LISTED, Map.of("modifiers", List.of("ctrl", "hyper"))))
+        .hasMessage("t: argument 'modifiers' takes items from ctrl, shift, meta, alt, got 'hyper'");
+    assertThat(ArgSpec.jsonSchema(LISTED))
+        .extracting("properties")
+        .isEqualTo(
+            Map.of(
+                "modifiers",
+                Map.of(
+                    "type",
+                    "array",
+                    "description",
+                    "keys held",
+                    "items",
+                    Map.of("type", "string", "enum", List.of("ctrl", "shift", "meta", "alt")))));
+  }
 }

@@ -17,8 +17,12 @@ class ToolRegistryTest {
             "assert_visible",
             "describe_screen",
             "describe_screen_semantic",
+            "drag",
+            "hover",
             "launch_app",
+            "long_press",
             "press_key",
+            "select_option",
             "swipe",
             "tap",
             "terminate_app",
@@ -31,8 +35,8 @@ class ToolRegistryTest {
     assertThatThrownBy(() -> ToolRegistry.defaultRegistry().get("tapp"))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage(
-            "unknown tool 'tapp': use one of assert_visible, describe_screen, describe_screen_semantic, launch_app,"
-                + " press_key, swipe, tap, terminate_app, type_text, wait");
+            "unknown tool 'tapp': use one of assert_visible, describe_screen, describe_screen_semantic, drag,"
+                + " hover, launch_app, long_press, press_key, select_option, swipe, tap, terminate_app, type_text, wait");
   }
 
   @Test

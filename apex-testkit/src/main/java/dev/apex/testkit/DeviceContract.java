@@ -9,9 +9,11 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.device.Device;
+import dev.apex.device.Gestures;
 import dev.apex.device.Key;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The {@link Device} contract, written once and run against every driver: a driver's test extends
  * it, supplies a fresh device per test and a {@link DeviceContractFixture} describing it, and
- * inherits every test. Optional abilities the fixture switches off are skipped, not failed.
+ * inherits every test. Optional abilities the fixture switches off are skipped, not failed. The
+ * gesture roles ({@link Gestures}) the fixture declares with {@code supports(…)} must be offered by
+ * {@link Device#role} and work; those it does not declare must not be offered.
  *
  * <pre>{@code
  * class SimDeviceContractTest extends DeviceContract {
@@ -182,6 +186,76 @@ public abstract class DeviceContract {
 
     if (fixture().reportsCurrentApp()) {
       assertThat(device.currentApp()).isNotEqualTo(Optional.of(app));
+    }
+  }
+
+  @Test
+  public void exactlyTheDeclaredGestureRolesAreOffered() {
+    for (Class<?> role : DeviceContractFixture.ALL_ROLES) {
+      Optional<?> offered = device.role(role);
+      if (fixture().supports(role)) {
+        assertThat(offered).as(role.getSimpleName() + " declared").isPresent();
+        assertThat(offered.get()).isInstanceOf(role);
+      } else {
+        assertThat(offered).as(role.getSimpleName() + " not declared").isEmpty();
+      }
+    }
+  }
+
+  @Test
+  public void longPressOnASafePointDoesNotThrow() {
+    assumeTrue(fixture().supports(Gestures.LongPress.class), "the device makes no long press");
+    DeviceContractFixture.Point p = safeTap();
+    Gestures.LongPress gesture = device.role(Gestures.LongPress.class).orElseThrow();
+
+    assertThatCode(() -> gesture.longPress(p.x(), p.y(), Duration.ofMillis(600)))
+        .doesNotThrowAnyException();
+    assertThat(device.capture().tree()).isNotEmpty();
+  }
+
+  @Test
+  public void dragDoesNotThrow() {
+    assumeTrue(fixture().supports(Gestures.Drag.class), "the device makes no drag");
+    ScreenSize size = device.screenSize();
+    int x = size.width() / 2;
+    Gestures.Drag gesture = device.role(Gestures.Drag.class).orElseThrow();
+
+    assertThatCode(
+            () ->
+                gesture.drag(
+                    x, size.height() / 2, x, size.height() * 2 / 3, Duration.ofMillis(500)))
+        .doesNotThrowAnyException();
+    assertThat(device.capture().tree()).isNotEmpty();
+  }
+
+  @Test
+  public void aGestureThatLastsNoTimeIsRefusedAsBadInput() {
+    DeviceContractFixture.Point p = safeTap();
+    device
+        .role(Gestures.LongPress.class)
+        .ifPresent(
+            g ->
+                assertThatThrownBy(() -> g.longPress(p.x(), p.y(), Duration.ZERO))
+                    .isInstanceOf(InvalidInputException.class));
+    device
+        .role(Gestures.Drag.class)
+        .ifPresent(
+            g ->
+                assertThatThrownBy(() -> g.drag(p.x(), p.y(), p.x(), p.y(), Duration.ZERO))
+                    .isInstanceOf(InvalidInputException.class));
+  }
+
+  @Test
+  public void hoverAndModifierTapOnASafePointDoNotThrow() {
+    DeviceContractFixture.Point p = safeTap();
+    if (fixture().supports(Gestures.Hover.class)) {
+      Gestures.Hover hover = device.role(Gestures.Hover.class).orElseThrow();
+      assertThatCode(() -> hover.hover(p.x(), p.y())).doesNotThrowAnyException();
+    }
+    if (fixture().supports(Gestures.ModifierTap.class)) {
+      Gestures.ModifierTap tap = device.role(Gestures.ModifierTap.class).orElseThrow();
+      assertThatCode(() -> tap.tap(p.x(), p.y(), EnumSet.noneOf(Gestures.Modifier.class)))
+          .doesNotThrowAnyException();
     }
   }
 

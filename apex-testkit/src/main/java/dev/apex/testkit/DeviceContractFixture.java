@@ -1,7 +1,11 @@
 package dev.apex.testkit;
 
 import dev.apex.core.TreeFormat;
+import dev.apex.device.Gestures;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What a {@link DeviceContract} subclass tells the suite about its device: ids to launch and to
@@ -17,6 +21,8 @@ import java.util.Objects;
  * @param screenshots whether captures carry a PNG
  * @param textEntry whether {@code typeText} is supported
  * @param launchesApps whether {@code launchApp}/{@code terminateApp} are supported
+ * @param roles the {@link Gestures} roles the device makes; {@code Device.role} must answer for
+ *     exactly these (none by default)
  */
 public record DeviceContractFixture(
     String knownAppId,
@@ -26,7 +32,17 @@ public record DeviceContractFixture(
     boolean reportsCurrentApp,
     boolean screenshots,
     boolean textEntry,
-    boolean launchesApps) {
+    boolean launchesApps,
+    Set<Class<?>> roles) {
+
+  /** The roles a device may declare: every interface in {@link Gestures}. */
+  public static final List<Class<?>> ALL_ROLES =
+      List.of(
+          Gestures.LongPress.class,
+          Gestures.Drag.class,
+          Gestures.Hover.class,
+          Gestures.ModifierTap.class,
+          Gestures.SelectOption.class);
 
   /** A point in screenshot pixels. */
   public record Point(int x, int y) {}
@@ -37,6 +53,17 @@ public record DeviceContractFixture(
     if (launchesApps && (knownAppId == null || knownAppId.isBlank())) {
       throw new IllegalArgumentException("knownAppId is required when launchesApps is true");
     }
+    roles = Set.copyOf(Objects.requireNonNull(roles, "roles"));
+    for (Class<?> role : roles) {
+      if (!ALL_ROLES.contains(role)) {
+        throw new IllegalArgumentException(role.getName() + " is not one of Gestures' roles");
+      }
+    }
+  }
+
+  /** Whether the device declares {@code role}. */
+  public boolean supports(Class<?> role) {
+    return roles.contains(role);
   }
 
   /** Starts with every ability on and {@code com.example.no.such.app} as the unknown app. */
@@ -44,7 +71,10 @@ public record DeviceContractFixture(
     return new Builder(treeFormat);
   }
 
-  /** Builds a fixture; switches default to on, so a subclass names only what its device lacks. */
+  /**
+   * Builds a fixture; ability switches default to on, so a subclass names only what its device
+   * lacks; gesture roles default to none, so it names those it has.
+   */
   public static final class Builder {
     private final TreeFormat treeFormat;
     private String knownAppId;
@@ -54,6 +84,7 @@ public record DeviceContractFixture(
     private boolean screenshots = true;
     private boolean textEntry = true;
     private boolean launchesApps = true;
+    private final Set<Class<?>> roles = new LinkedHashSet<>();
 
     private Builder(TreeFormat treeFormat) {
       this.treeFormat = Objects.requireNonNull(treeFormat, "treeFormat");
@@ -94,6 +125,14 @@ public record DeviceContractFixture(
       return this;
     }
 
+    /** Declares gesture roles the device makes, e.g. {@code Gestures.LongPress.class}. */
+    public Builder supports(Class<?>... roles) {
+      for (Class<?> role : roles) {
+        this.roles.add(Objects.requireNonNull(role, "role"));
+      }
+      return this;
+    }
+
     public DeviceContractFixture build() {
       return new DeviceContractFixture(
           knownAppId,
@@ -103,7 +142,8 @@ public record DeviceContractFixture(
           reportsCurrentApp,
           screenshots,
           textEntry,
-          launchesApps);
+          launchesApps,
+          roles);
     }
   }
 }

@@ -78,6 +78,7 @@ public final class FakeDevice implements Device {
   private Function<State, RawCapture> script;
   private String currentApp;
   private int captures;
+  private int treeCaptures;
   private int faultsLeft;
   private boolean closed;
 
@@ -139,8 +140,14 @@ public final class FakeDevice implements Device {
     return events.stream().filter(kind::isInstance).map(kind::cast).toList();
   }
 
+  /** Captures so far, full and tree-only. */
   public synchronized int captures() {
     return captures;
+  }
+
+  /** Of those, the tree-only ones ({@link #captureTree()}): no screenshot taken. */
+  public synchronized int treeCaptures() {
+    return treeCaptures;
   }
 
   public synchronized boolean closed() {
@@ -158,6 +165,15 @@ public final class FakeDevice implements Device {
     RawCapture capture = script.apply(new State(currentApp, events, captures));
     captures++;
     return capture;
+  }
+
+  /** The scripted capture without its screenshot; counts as a capture and a tree capture. */
+  @Override
+  public synchronized RawCapture captureTree() {
+    RawCapture capture = capture();
+    treeCaptures++;
+    return new RawCapture(
+        capture.deviceId(), capture.format(), capture.tree(), null, capture.screen());
   }
 
   @Override

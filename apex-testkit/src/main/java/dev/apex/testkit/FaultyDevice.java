@@ -175,6 +175,23 @@ public final class FaultyDevice implements Device {
         });
   }
 
+  /** The same faults as {@link #capture()} (a stale capture serves the last full one). */
+  @Override
+  public synchronized RawCapture captureTree() {
+    return call(
+        Op.CAPTURE,
+        () -> {
+          if (staleCaptures > 0) {
+            staleCaptures--;
+            if (lastCapture == null) {
+              lastCapture = delegate.capture();
+            }
+            return lastCapture;
+          }
+          return delegate.captureTree();
+        });
+  }
+
   @Override
   public synchronized void tap(int x, int y) {
     run(Op.TAP, () -> delegate.tap(x, y), x, y);

@@ -29,6 +29,19 @@ final class AndroidCapture {
     return new RawCapture(shell.deviceId(), TreeFormat.UIAUTOMATOR_XML, tree, png, screen);
   }
 
+  /**
+   * The dump alone, no {@code screencap}; {@code natural} is the display's size in its natural
+   * orientation ({@code wm size}), turned when the dump says the display is rotated a quarter.
+   */
+  RawCapture captureTree(ScreenSize natural) {
+    byte[] tree = mode == AndroidOptions.DumpMode.TTY ? dumpToTty() : dumpToFile();
+    ScreenSize screen =
+        UiDump.rotation(tree) % 2 == 1
+            ? ScreenSize.pixels(natural.height(), natural.width())
+            : natural;
+    return new RawCapture(shell.deviceId(), TreeFormat.UIAUTOMATOR_XML, tree, null, screen);
+  }
+
   byte[] dumpToFile() {
     String command = AndroidCommands.dumpToFile();
     String status = new String(shell.exec(command), StandardCharsets.UTF_8);

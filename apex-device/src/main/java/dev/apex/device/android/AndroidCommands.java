@@ -30,14 +30,32 @@ public final class AndroidCommands {
 
   /** {@code input swipe}; a long press is a swipe to the same point. */
   public static String swipe(int fromX, int fromY, int toX, int toY, long millis) {
+    return motion("swipe", fromX, fromY, toX, toY, millis);
+  }
+
+  /**
+   * {@code input draganddrop} (Android 7, API 24, and later): presses, waits for the long-press
+   * timeout so the item is picked up, then moves over {@code millis} and drops.
+   */
+  public static String dragAndDrop(int fromX, int fromY, int toX, int toY, long millis) {
+    return motion("draganddrop", fromX, fromY, toX, toY, millis);
+  }
+
+  private static String motion(String verb, int fromX, int fromY, int toX, int toY, long millis) {
     requireNonNegative(fromX, "fromX");
     requireNonNegative(fromY, "fromY");
     requireNonNegative(toX, "toX");
     requireNonNegative(toY, "toY");
     if (millis < 0) {
-      throw new InvalidInputException("swipe duration must not be negative, got " + millis + " ms");
+      throw new InvalidInputException(
+          verb + " duration must not be negative, got " + millis + " ms");
     }
-    return "input swipe " + fromX + " " + fromY + " " + toX + " " + toY + " " + millis;
+    return "input " + verb + " " + fromX + " " + fromY + " " + toX + " " + toY + " " + millis;
+  }
+
+  /** The device's API level is {@code ro.build.version.sdk}, e.g. {@code 34}. */
+  public static String sdkLevel() {
+    return "getprop ro.build.version.sdk";
   }
 
   public static String keyEvent(Key key) {

@@ -6,6 +6,7 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.device.Device;
+import dev.apex.device.Gestures;
 import dev.apex.device.Key;
 import java.time.Duration;
 import java.util.Objects;
@@ -23,8 +24,21 @@ import java.util.regex.Pattern;
  * failures, timeouts and uiautomator's {@code could not get idle state} are {@link
  * DeviceException}s for the runtime's executor to retry with backoff. Not thread-safe (one task
  * drives one device).
+ *
+ * <p>Gestures: a long press is {@code input swipe} to the same point; a drag is {@code input
+ * draganddrop} from Android 7 (API 24, read once from {@code ro.build.version.sdk}), before that a
+ * slower {@code input swipe}.
  */
-public final class AndroidDevice implements Device {
+public final class AndroidDevice implements Device, Gestures.LongPress, Gestures.Drag {
+
+  /** The first API level whose {@code input} knows {@code draganddrop} (Android 7). */
+  static final int DRAG_AND_DROP_SDK = 24;
+
+  /**
+   * Added to a drag's duration when it must be a plain swipe: the slower the move, the longer the
+   * finger stays near the item, which is all {@code input swipe} can do to pick it up.
+   */
+  static final Duration SWIPE_DRAG_EXTRA = Duration.ofSeconds(1);
 
   private static final Pattern WM_SIZE =
       Pattern.compile("(Physical|Override) size:\\s*(\\d+)x(\\d+)");
@@ -33,6 +47,8 @@ public final class AndroidDevice implements Device {
   private final DeviceShell shell;
   private final AndroidCapture capture;
   private ScreenSize screenSize;
+  private ScreenSize naturalSize;
+  private Integer sdkLevel;
 
   private AndroidDevice(AdbServerClient client, String serial, AndroidOptions options) {
     this.serial = serial;
@@ -82,6 +98,18 @@ public final class AndroidDevice implements Device {
     return raw;
   }
 
+  /**
+   * {@code uiautomator dump} alone, no {@code screencap}: the size is the display's ({@code wm
+   * size}, read once), turned by the dump's rotation.
+   */
+  @Override
+  public RawCapture captureTree() {
+    if (naturalSize == null) {
+      naturalSize = parseWmSize(id(), shell.execText(AndroidCommands.wmSize()));
+    }
+    return capture.captureTree(naturalSize);
+  }
+
   @Override
   public void tap(int x, int y) {
     run(AndroidCommands.tap(x, y));
@@ -91,6 +119,37 @@ public final class AndroidDevice implements Device {
   public void swipe(int fromX, int fromY, int toX, int toY, Duration duration) {
     Objects.requireNonNull(duration, "duration");
     run(AndroidCommands.swipe(fromX, fromY, toX, toY, duration.toMillis()));
+  }
+
+  /** {@code input swipe x y x y ms}: {@code input} holds a swipe that does not move. */
+  @Override
+  public void longPress(int x, int y, Duration duration) {
+    Gestures.requireDuration("long press", duration);
+    run(AndroidCommands.swipe(x, y, x, y, duration.toMillis()));
+  }
+
+  /**
+   * {@code input draganddrop} (it presses for the long-press timeout before moving) where the
+   * device has it; otherwise, or when {@code input} answers that it does not know the verb, a swipe
+   * {@link #SWIPE_DRAG_EXTRA} slower than {@code duration}.
+   */
+  @Override
+  public void drag(int fromX, int fromY, int toX, int toY, Duration duration) {
+    Gestures.requireDuration("drag", duration);
+    long millis = duration.toMillis();
+    String swipe =
+        AndroidCommands.swipe(fromX, fromY, toX, toY, millis + SWIPE_DRAG_EXTRA.toMillis());
+    if (sdkLevel() >= DRAG_AND_DROP_SDK) {
+      String command = AndroidCommands.dragAndDrop(fromX, fromY, toX, toY, millis);
+      String output = shell.execText(command);
+      if (!output.contains("Unknown command")) {
+        check(command, output);
+        return;
+      }
+      // A build whose input lacks the verb despite its level: remember, and swipe from now on.
+      sdkLevel = DRAG_AND_DROP_SDK - 1;
+    }
+    run(swipe);
   }
 
   /** ASCII only; anything else is an {@link InvalidInputException}, never typed wrong. */
@@ -199,8 +258,23 @@ public final class AndroidDevice implements Device {
     return size;
   }
 
+  /**
+   * The API level, read once; 0 (the oldest behaviour) when the property is missing or not a
+   * number, so a gesture falls back rather than fails.
+   */
+  int sdkLevel() {
+    if (sdkLevel == null) {
+      String output = shell.execText(AndroidCommands.sdkLevel()).strip();
+      sdkLevel = output.matches("\\d{1,4}") ? Integer.parseInt(output) : 0;
+    }
+    return sdkLevel;
+  }
+
   private void run(String command) {
-    String output = shell.execText(command);
+    check(command, shell.execText(command));
+  }
+
+  private void check(String command, String output) {
     if (output.contains("Exception") || output.startsWith("Error")) {
       throw new DeviceException(id(), "'" + command + "' failed: " + lastLine(output));
     }

@@ -76,4 +76,20 @@ final class UiDump {
     }
     return -1;
   }
+
+  /**
+   * The {@code rotation} of the dump's {@code <hierarchy>} (0 to 3, a quarter turn each), read from
+   * its first bytes whatever their encoding (UTF-16's zero bytes are skipped); 0 when absent.
+   */
+  static int rotation(byte[] xml) {
+    StringBuilder head = new StringBuilder();
+    for (int i = 0; i < Math.min(xml.length, 1024); i++) {
+      if (xml[i] != 0) {
+        head.append((char) (xml[i] & 0xff));
+      }
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("<hierarchy[^>]*?rotation=[\"'](\\d)").matcher(head);
+    return m.find() ? Integer.parseInt(m.group(1)) % 4 : 0;
+  }
 }

@@ -9,6 +9,7 @@ import dev.apex.core.ScreenSize;
 import dev.apex.core.Secrets;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
+import dev.apex.device.Gestures;
 import dev.apex.device.Key;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -32,8 +33,11 @@ import java.util.regex.Pattern;
  * {@link ScreenSize} states pixels and the scale. A session is created on first use and created
  * again, once per call, when WDA has forgotten it (it restarted). Nothing else is retried here: an
  * unreachable or slow WDA is a {@link DeviceException} for the runtime to retry. Not thread-safe.
+ *
+ * <p>Gestures: a long press is WDA's {@code /wda/touchAndHold}, a drag its {@code
+ * /wda/dragfromtoforduration}, both in points with durations in seconds.
  */
-public final class IosDevice implements Device {
+public final class IosDevice implements Device, Gestures.LongPress, Gestures.Drag {
 
   public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8100");
 
@@ -101,13 +105,24 @@ public final class IosDevice implements Device {
   @Override
   public RawCapture capture() {
     ScreenSize size = screenSize();
+    byte[] tree = source();
+    byte[] png = screenshot();
+    return new RawCapture(id, TreeFormat.WDA_XML, tree, png, size);
+  }
+
+  /** {@code /source} alone: no {@code /screenshot} round trip. */
+  @Override
+  public RawCapture captureTree() {
+    ScreenSize size = screenSize();
+    return new RawCapture(id, TreeFormat.WDA_XML, source(), null, size);
+  }
+
+  private byte[] source() {
     JsonNode source = call(() -> wda.get("/source?format=xml", options.sourceTimeout()));
     if (!source.isTextual()) {
       throw new DeviceException(id, "GET /source sent no XML string: got " + source.getNodeType());
     }
-    byte[] png = screenshot();
-    return new RawCapture(
-        id, TreeFormat.WDA_XML, source.asText().getBytes(StandardCharsets.UTF_8), png, size);
+    return source.asText().getBytes(StandardCharsets.UTF_8);
   }
 
   /** The screenshot's PNG bytes, in pixels. */
@@ -138,14 +153,48 @@ public final class IosDevice implements Device {
     if (duration.isNegative()) {
       throw new InvalidInputException("swipe duration must not be negative, got " + duration);
     }
+    dragInPoints(fromX, fromY, toX, toY, duration);
+  }
+
+  /** {@code POST /wda/touchAndHold} at the point, held for {@code duration}. */
+  @Override
+  public void longPress(int x, int y, Duration duration) {
+    Gestures.requireDuration("long press", duration);
+    requireOnScreen(x, "x");
+    requireOnScreen(y, "y");
+    Map<String, Object> body =
+        Map.of("x", points(x), "y", points(y), "duration", seconds(duration));
+    inSession(s -> wda.post(s + "/wda/touchAndHold", body));
+  }
+
+  /**
+   * {@code POST /wda/dragfromtoforduration}: XCUITest presses the first point for {@code duration},
+   * which picks the item up, then moves at its own pace and lets go on the second.
+   */
+  @Override
+  public void drag(int fromX, int fromY, int toX, int toY, Duration duration) {
+    Gestures.requireDuration("drag", duration);
+    requireOnScreen(fromX, "fromX");
+    requireOnScreen(fromY, "fromY");
+    requireOnScreen(toX, "toX");
+    requireOnScreen(toY, "toY");
+    dragInPoints(fromX, fromY, toX, toY, duration);
+  }
+
+  private void dragInPoints(int fromX, int fromY, int toX, int toY, Duration press) {
     Map<String, Object> body =
         Map.of(
             "fromX", points(fromX),
             "fromY", points(fromY),
             "toX", points(toX),
             "toY", points(toY),
-            "duration", duration.toMillis() / 1000.0);
+            "duration", seconds(press));
     inSession(s -> wda.post(s + "/wda/dragfromtoforduration", body));
+  }
+
+  /** WDA takes durations as decimal seconds. */
+  private static double seconds(Duration duration) {
+    return duration.toMillis() / 1000.0;
   }
 
   /** Any text the keyboard can type; WDA receives it one character per array element. */

@@ -93,7 +93,7 @@ final class SimAppsValidator {
         }
       }
     }
-    for (List<SimAction> actions : List.of(w.onTap(), w.onEnter())) {
+    for (List<SimAction> actions : List.of(w.onTap(), w.onEnter(), w.onLongPress())) {
       for (SimAction action : actions) {
         checkAction(apps, state, app, page, w, action);
       }

@@ -4,6 +4,7 @@ import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
+import dev.apex.device.Gestures;
 import dev.apex.device.Key;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,7 +36,7 @@ import java.util.Optional;
  * {@link #id()} and {@code close()} throws {@link IllegalStateException}. Not thread-safe, like
  * every {@link Device}.
  */
-public final class SimDevice implements Device {
+public final class SimDevice implements Device, Gestures.LongPress, Gestures.Drag {
 
   public static final String ID = "sim";
   public static final ScreenSize SCREEN = ScreenSize.pixels(SimStyle.WIDTH, SimStyle.HEIGHT);
@@ -88,9 +89,55 @@ public final class SimDevice implements Device {
     return new RawCapture(ID, TreeFormat.UIAUTOMATOR_XML, r.xml().clone(), r.png().clone(), SCREEN);
   }
 
+  /** The uiautomator XML alone: a screen not rendered before is laid out but not painted. */
+  @Override
+  public RawCapture captureTree() {
+    SimScreen screen = screen();
+    Rendered r = rendered.get(screen);
+    byte[] xml = r != null ? r.xml().clone() : UiAutomatorXml.write(screen);
+    return new RawCapture(ID, TreeFormat.UIAUTOMATOR_XML, xml, null, SCREEN);
+  }
+
   @Override
   public void tap(int x, int y) {
     screen().hit(x, y).ifPresent(node -> state.run(node.onTap()));
+  }
+
+  /**
+   * Runs the {@code onLongPress} actions of the widget under the point (a context menu); a widget
+   * with none does nothing, as a view with no long-click handler does.
+   */
+  @Override
+  public void longPress(int x, int y, Duration duration) {
+    Gestures.requireDuration("long press", duration);
+    ensureOpen();
+    screen()
+        .hitLongPress(x, y)
+        .map(SimNode::resourceId)
+        .flatMap(this::widget)
+        .ifPresent(w -> state.run(w.onLongPress()));
+  }
+
+  /**
+   * A press held while it moves: on the page's scrolling content it scrolls, as a finger dragging a
+   * list does; the sim has nothing to drop onto.
+   */
+  @Override
+  public void drag(int fromX, int fromY, int toX, int toY, Duration duration) {
+    Gestures.requireDuration("drag", duration);
+    ensureOpen();
+    swipe(fromX, fromY, toX, toY, duration);
+  }
+
+  /** The current page's widget with this resource id. */
+  private java.util.Optional<SimWidget> widget(String resourceId) {
+    if (resourceId.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    String pkg = state.app().id();
+    return state.page().widgets().stream()
+        .filter(w -> resourceId.equals(SimWidgets.resourceId(pkg, w.id())))
+        .findFirst();
   }
 
   /** Scrolls the page by the vertical distance when it starts in the page's scrolling content. */

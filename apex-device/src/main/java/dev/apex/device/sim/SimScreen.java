@@ -1,6 +1,7 @@
 package dev.apex.device.sim;
 
 import dev.apex.core.Bounds;
+import dev.apex.core.ElementFlag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,18 +23,27 @@ record SimScreen(SimNode root, Bounds scrollViewport, int scrollMax) {
     return Optional.ofNullable(hit(root, x, y));
   }
 
+  /** The topmost long-clickable node under the point, if any: what a long press lands on. */
+  Optional<SimNode> hitLongPress(int x, int y) {
+    return Optional.ofNullable(hit(root, x, y, n -> n.has(ElementFlag.LONG_CLICKABLE)));
+  }
+
   private static SimNode hit(SimNode node, int x, int y) {
+    return hit(node, x, y, SimNode::clickable);
+  }
+
+  private static SimNode hit(SimNode node, int x, int y, Predicate<SimNode> takes) {
     if (!node.bounds().contains(x, y)) {
       return null;
     }
     List<SimNode> children = node.children();
     for (int i = children.size() - 1; i >= 0; i--) {
-      SimNode found = hit(children.get(i), x, y);
+      SimNode found = hit(children.get(i), x, y, takes);
       if (found != null) {
         return found;
       }
     }
-    return node.clickable() ? node : null;
+    return takes.test(node) ? node : null;
   }
 
   /** Every node matching, in document order. */

@@ -25,6 +25,8 @@ import java.util.Objects;
  * @param onTap what a tap does, in order; empty for inert widgets. A {@code switch} toggles and an
  *     {@code edit} takes the focus without being told.
  * @param onEnter what ENTER does while this {@code edit} has the focus
+ * @param onLongPress what pressing and holding it does (a context menu), in order; empty when a
+ *     long press does nothing, as on a view with no long-click handler
  */
 public record SimWidget(
     Type type,
@@ -37,7 +39,8 @@ public record SimWidget(
     String description,
     List<Integer> bounds,
     List<SimAction> onTap,
-    List<SimAction> onEnter) {
+    List<SimAction> onEnter,
+    List<SimAction> onLongPress) {
 
   /** The kinds of widget the engine knows. */
   public enum Type {
@@ -68,6 +71,7 @@ public record SimWidget(
     Objects.requireNonNull(type, "type");
     onTap = onTap == null ? List.of() : List.copyOf(onTap);
     onEnter = onEnter == null ? List.of() : List.copyOf(onEnter);
+    onLongPress = onLongPress == null ? List.of() : List.copyOf(onLongPress);
     bounds = bounds == null ? null : List.copyOf(bounds);
     if (bounds != null && bounds.size() != 4) {
       throw new IllegalArgumentException(

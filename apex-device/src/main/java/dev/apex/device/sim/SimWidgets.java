@@ -123,7 +123,7 @@ final class SimWidgets {
               List.of()));
     }
     String rowId = isSwitch ? "" : resourceId(pkg, w.id());
-    Set<ElementFlag> flags = onTap.isEmpty() ? NONE : CLICKABLE;
+    Set<ElementFlag> flags = withLongPress(w, onTap.isEmpty() ? NONE : CLICKABLE);
     return new SimNode(
         Kind.ROW,
         "android.widget.LinearLayout",
@@ -144,7 +144,14 @@ final class SimWidgets {
     int width = Math.min(CONTENT_WIDTH, Math.max(176, Text.BUTTON.width(text) + 2 * MARGIN));
     Bounds frame = Bounds.ofSize(MARGIN, y, width, Text.BUTTON.lineHeight);
     return leaf(
-        Kind.BUTTON, "android.widget.Button", w, text, frame, List.of(text), CLICKABLE, w.onTap());
+        Kind.BUTTON,
+        "android.widget.Button",
+        w,
+        text,
+        frame,
+        List.of(text),
+        withLongPress(w, CLICKABLE),
+        w.onTap());
   }
 
   private SimNode edit(SimWidget w, int y) {
@@ -190,6 +197,7 @@ final class SimWidgets {
               "item",
               item.title(),
               item.detail(),
+              null,
               null,
               null,
               null,
@@ -321,7 +329,17 @@ final class SimWidgets {
   }
 
   private static Set<ElementFlag> tappable(SimWidget w) {
-    return w.onTap().isEmpty() ? NONE : CLICKABLE;
+    return withLongPress(w, w.onTap().isEmpty() ? NONE : CLICKABLE);
+  }
+
+  /** {@code flags}, and long-clickable when a long press on {@code w} does something. */
+  private static Set<ElementFlag> withLongPress(SimWidget w, Set<ElementFlag> flags) {
+    if (w.onLongPress().isEmpty()) {
+      return flags;
+    }
+    Set<ElementFlag> out = java.util.EnumSet.of(ElementFlag.LONG_CLICKABLE);
+    out.addAll(flags);
+    return out;
   }
 
   private static List<SimAction> prepend(SimAction first, List<SimAction> rest) {

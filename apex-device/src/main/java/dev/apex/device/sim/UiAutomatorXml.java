@@ -40,7 +40,7 @@ final class UiAutomatorXml {
     attr(out, "focusable", n.focusable());
     attr(out, "focused", n.has(ElementFlag.FOCUSED));
     attr(out, "scrollable", n.has(ElementFlag.SCROLLABLE));
-    attr(out, "long-clickable", false);
+    attr(out, "long-clickable", n.has(ElementFlag.LONG_CLICKABLE));
     attr(out, "password", false);
     attr(out, "selected", false);
     attr(out, "bounds", n.bounds().toString());

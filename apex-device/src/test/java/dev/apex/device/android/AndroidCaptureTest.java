@@ -47,6 +47,34 @@ class AndroidCaptureTest {
   }
 
   @Test
+  void aTreeCaptureDumpsWithoutScreencapAndSizesTheScreenByWmSize() {
+    byte[] xml = TestData.bytes(SAMSUNG);
+    phone.dump(xml);
+
+    RawCapture capture = device(AndroidOptions.DEFAULTS).captureTree();
+
+    assertThat(capture.tree()).isEqualTo(xml);
+    assertThat(capture.hasScreenshot()).isFalse();
+    assertThat(capture.screen()).isEqualTo(ScreenSize.pixels(1080, 2178));
+    assertThat(phone.commands())
+        .noneMatch(c -> c.startsWith("screencap"))
+        .anyMatch(c -> c.contains("uiautomator dump"));
+  }
+
+  @Test
+  void aTreeCaptureOfARotatedScreenTurnsTheDisplaySize() {
+    phone.dump(
+        ("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"1\">"
+                + "<node class=\"android.widget.FrameLayout\" text=\"\" bounds=\"[0,0][2178,1080]\"/>"
+                + "</hierarchy>")
+            .getBytes(StandardCharsets.UTF_8));
+
+    RawCapture capture = device(AndroidOptions.DEFAULTS).captureTree();
+
+    assertThat(capture.screen()).isEqualTo(ScreenSize.pixels(2178, 1080));
+  }
+
+  @Test
   void fileModeReturnsTheDumpByteForByteAndThePng() {
     byte[] xml = TestData.bytes(SAMSUNG);
     phone.dump(xml);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.RawCapture;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
+import dev.apex.device.Gestures;
 import dev.apex.testkit.DeviceContract;
 import dev.apex.testkit.DeviceContractFixture;
 import dev.apex.testkit.TestData;
@@ -35,6 +36,7 @@ class IosDeviceContractTest extends DeviceContract {
   protected DeviceContractFixture fixture() {
     return DeviceContractFixture.builder(TreeFormat.WDA_XML)
         .knownApp("com.apple.Preferences")
+        .supports(Gestures.LongPress.class, Gestures.Drag.class)
         .build();
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.RawCapture;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
+import dev.apex.device.Gestures;
 import dev.apex.testkit.DeviceContract;
 import dev.apex.testkit.DeviceContractFixture;
 import dev.apex.testkit.FakeClock;
@@ -23,6 +24,7 @@ class SimDeviceContractTest extends DeviceContract {
         .knownApp("com.android.settings")
         .unknownApp("com.example.not.installed")
         .safeTap(360, 1500)
+        .supports(Gestures.LongPress.class, Gestures.Drag.class)
         .build();
   }
 

@@ -38,15 +38,21 @@ import java.util.Set;
  * {@code label} (aria-label, aria-labelledby, a {@code <label>}, alt or title), {@code
  * placeholder}, {@code id}, {@code name}, {@code type}, {@code children}, and the true-only flags
  * {@code click}, {@code edit}, {@code check}, {@code checked}, {@code disabled}, {@code focused},
- * {@code scroll}, {@code selected}, {@code password} and {@code off} (entirely outside the
- * viewport). Unknown fields are ignored, so the walk may add some.
+ * {@code scroll}, {@code selected}, {@code password}, {@code multiline} (a textarea) and {@code
+ * off} (entirely outside the viewport); a drop-down list ({@code <select>}) also has {@code
+ * options}, the visible texts of its first options in order, and {@code more}, how many it has
+ * beyond them. Unknown fields are ignored, so the walk may add some.
  *
- * <p>Mapping: {@code className} is the role, else the tag; {@code description} the label, else the
- * placeholder; {@code resourceId} the DOM id, else the form name; {@code packageName} the page's
- * origin; an {@code off} node is kept, with its true position, but not {@code visible}. The root is
- * a synthetic {@code page} node covering the viewport, with the title as text, scrollable when the
- * page is larger than the viewport. Paths are child indexes from it ({@code 0/2/1}); the root's is
- * empty.
+ * <p>Mapping: {@code className} is {@code textarea} for a multi-line text field, else the role,
+ * else the tag; {@code text} is the text, and for a drop-down list the selected option's text
+ * followed by {@code " | options: "} and the options joined by {@code ", "} (with {@code ", … (N
+ * more)"} past the listed ones), so the compact encoding shows what it offers while a locator still
+ * finds it by the selected text (one part of a {@code " | "}-joined text); {@code description} the
+ * label, else the placeholder; {@code resourceId} the DOM id, else the form name; {@code
+ * packageName} the page's origin; an {@code off} node is kept, with its true position, but not
+ * {@code visible}. The root is a synthetic {@code page} node covering the viewport, with the title
+ * as text, scrollable when the page is larger than the viewport. Paths are child indexes from it
+ * ({@code 0/2/1}); the root's is empty.
  *
  * <p>Stateless and thread-safe. Malformed JSON throws {@link ParseException} with its line and
  * column.
@@ -132,10 +138,12 @@ public final class WebTreeParser implements TreeParser {
             flags.add(flag);
           }
         });
+    String className =
+        n.path("multiline").asBoolean(false) ? "textarea" : role.isEmpty() ? tag : role;
     return new UiNode(
         path,
-        role.isEmpty() ? tag : role,
-        n.path("text").asText(""),
+        className,
+        textOf(n),
         label.isEmpty() ? n.path("placeholder").asText("") : label,
         id.isEmpty() ? n.path("name").asText("") : id,
         pkg,
@@ -143,6 +151,25 @@ public final class WebTreeParser implements TreeParser {
         flags,
         !n.path("off").asBoolean(false),
         children(n.path("children"), path, scale, pkg, depth + 1, maxDepth));
+  }
+
+  /** The node's text; for a drop-down list, with its options after the selected one's. */
+  private static String textOf(JsonNode n) {
+    String text = n.path("text").asText("");
+    JsonNode options = n.path("options");
+    if (!options.isArray() || options.isEmpty()) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text);
+    out.append(text.isEmpty() ? "options: " : " | options: ");
+    for (int i = 0; i < options.size(); i++) {
+      out.append(i == 0 ? "" : ", ").append(options.get(i).asText(""));
+    }
+    int more = n.path("more").asInt(0);
+    if (more > 0) {
+      out.append(", … (").append(more).append(" more)");
+    }
+    return out.toString();
   }
 
   private static Bounds bounds(JsonNode box, double scale) {

@@ -37,6 +37,28 @@ class WebTreeParserTest {
   private final TreeParser parser = new WebTreeParser();
 
   @Test
+  void aDropDownListsItsOptionsAfterTheSelectedOneAndATextareaIsItsOwnClass() {
+    String page =
+        """
+        {"url":"http://127.0.0.1/","title":"t","viewport":[400,300],"nodes":[
+          {"tag":"select","role":"combobox","box":[0,0,90,20],"click":true,"text":"Pro",
+           "options":["Free","Pro"]},
+          {"tag":"select","role":"combobox","box":[0,30,90,20],"click":true,"text":"AD",
+           "options":["AD","AE"],"more":248},
+          {"tag":"textarea","role":"textbox","box":[0,60,90,40],"edit":true,"multiline":true},
+          {"tag":"input","role":"textbox","box":[0,110,90,20],"edit":true}]}
+        """;
+
+    UiTree tree = parser.parse(capture(page, new ScreenSize(400, 300, 1.0)));
+
+    java.util.List<UiNode> nodes = tree.root().children();
+    assertThat(nodes.get(0).text()).isEqualTo("Pro | options: Free, Pro");
+    assertThat(nodes.get(1).text()).isEqualTo("AD | options: AD, AE, … (248 more)");
+    assertThat(nodes.get(2).className()).isEqualTo("textarea");
+    assertThat(nodes.get(3).className()).isEqualTo("textbox");
+  }
+
+  @Test
   void scalesCssPixelsToScreenshotPixelsAndMapsTheFields() {
     UiTree tree = parser.parse(capture(FORM, new ScreenSize(800, 600, 2.0)));
 

@@ -127,7 +127,13 @@ public final class Agent implements AutoCloseable {
     LabelCache labelCache = newLabelCache();
     PerceivingObserver observer =
         new PerceivingObserver(
-            d, perceiver, enricher, run.goal(), usage -> addLabels(labels, usage), labelCache);
+            d,
+            perceiver,
+            enricher,
+            run.goal(),
+            usage -> addLabels(labels, usage),
+            labelCache,
+            recordsScreenshots(run.listeners().isEmpty()));
     // A flow's steps were written by a person, who confirmed them by writing them; a model's
     // steps (a goal's, a heal's) go to the agent's confirmer. The policy sees every step at the
     // executor either way.
@@ -305,7 +311,8 @@ public final class Agent implements AutoCloseable {
     }
     Device d = device();
     PerceivingObserver observer =
-        new PerceivingObserver(d, perceiver, enricher, null, usage -> {}, newLabelCache());
+        new PerceivingObserver(
+            d, perceiver, enricher, null, usage -> {}, newLabelCache(), recordsScreenshots(true));
     return Session.start(
         title,
         maxSteps,
@@ -330,9 +337,20 @@ public final class Agent implements AutoCloseable {
         this::scene);
   }
 
-  /** The current screen as a Scene: one capture, perceived (no labels). */
+  /**
+   * The current screen as a Scene: one capture, perceived (no labels). The capture takes a
+   * screenshot only for OCR ({@link Device#captureTree()} otherwise): nothing records it.
+   */
   public Scene scene() {
-    return perceiver.observe(device().capture());
+    return perceiver.observe(PerceivingObserver.capture(device(), perceiver));
+  }
+
+  /**
+   * Whether a task's observations must carry their screenshot: a timeline keeps them for playback,
+   * and a listener may read them from its step records.
+   */
+  private boolean recordsScreenshots(boolean noRunListeners) {
+    return timeline() != null || !options.listeners.isEmpty() || !noRunListeners;
   }
 
   /**

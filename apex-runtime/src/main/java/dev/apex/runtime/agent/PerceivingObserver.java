@@ -23,6 +23,13 @@ import java.util.function.Consumer;
  * outcome (the labels or why they are missing, and the token usage) travels with the observation to
  * the timeline. With a {@link LabelCache}, a screen it has labels for is labelled from it with no
  * call, and the observation says which cache served it and what that saved.
+ *
+ * <p>It takes a screenshot only when something uses it: the perceiver's OCR ({@link
+ * Perceiver#readsScreenshots()}), or, for {@link #observe()}, a timeline that keeps each step's
+ * screenshot for playback ({@code keepScreenshots}, on unless told otherwise). Otherwise it
+ * captures the tree alone ({@link Device#captureTree()}): no {@code screencap}, no {@code
+ * /screenshot}. {@link #observeLayout()} (a tap's settle check, an element wait's polls, {@code
+ * describe_screen}) is never recorded, so it takes one only for OCR.
  */
 public final class PerceivingObserver implements Observer {
 
@@ -32,6 +39,7 @@ public final class PerceivingObserver implements Observer {
   private final String goal;
   private final Consumer<LlmUsage> usage;
   private final LabelCache cache;
+  private final boolean keepScreenshots;
 
   /** An observer whose labelling usage is only recorded with the step. */
   public PerceivingObserver(Device device, Perceiver perceiver, Enricher enricher, String goal) {
@@ -65,6 +73,26 @@ public final class PerceivingObserver implements Observer {
       String goal,
       Consumer<LlmUsage> usage,
       LabelCache cache) {
+    this(device, perceiver, enricher, goal, usage, cache, true);
+  }
+
+  /**
+   * @param enricher labels each observation, or null for none
+   * @param goal the goal the labeller is told of, or null
+   * @param usage hears each labelling call's usage too (the agent's totals)
+   * @param cache serves the labels of screens labelled before, or null to label every observation
+   * @param keepScreenshots whether {@link #observe()} takes a screenshot even when perception reads
+   *     none, because the observation's screenshot is recorded (a timeline, a listener)
+   */
+  public PerceivingObserver(
+      Device device,
+      Perceiver perceiver,
+      Enricher enricher,
+      String goal,
+      Consumer<LlmUsage> usage,
+      LabelCache cache,
+      boolean keepScreenshots) {
+    this.keepScreenshots = keepScreenshots;
     this.device = Objects.requireNonNull(device, "device");
     this.perceiver = Objects.requireNonNull(perceiver, "perceiver");
     this.enricher = enricher;
@@ -99,7 +127,8 @@ public final class PerceivingObserver implements Observer {
 
   @Override
   public Observation observe() {
-    RawCapture capture = device.capture();
+    RawCapture capture =
+        keepScreenshots || perceiver.readsScreenshots() ? device.capture() : device.captureTree();
     Scene scene = perceiver.observe(capture);
     if (enricher == null) {
       return new Observation(scene, capture.screenshot());
@@ -130,6 +159,11 @@ public final class PerceivingObserver implements Observer {
    */
   @Override
   public Scene observeLayout() {
-    return perceiver.observe(device.capture());
+    return perceiver.observe(capture(device, perceiver));
+  }
+
+  /** A capture with a screenshot when {@code perceiver} reads one, else the tree alone. */
+  public static RawCapture capture(Device device, Perceiver perceiver) {
+    return perceiver.readsScreenshots() ? device.capture() : device.captureTree();
   }
 }

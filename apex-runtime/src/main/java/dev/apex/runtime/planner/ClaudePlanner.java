@@ -9,6 +9,7 @@ import dev.apex.runtime.PlanListener;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StopTaskException;
 import dev.apex.runtime.TaskContext;
+import dev.apex.tools.ToolOffer;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldState;
 import java.time.Clock;
@@ -92,6 +93,7 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
       Random random) {
     this.client = Objects.requireNonNull(client, "client");
     this.config = Objects.requireNonNull(config, "config");
+    // Every tool on offer at once: a device that supports them all (a browser) must fit too.
     this.catalog =
         ToolCatalog.of(Objects.requireNonNull(registry, "registry"), config.hiddenTools());
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -173,10 +175,17 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
                   new NavigationMemory(),
                   new Reasker(),
                   budget,
-                  new AskModel(client, config, catalog, pricing, clock, random, session)));
+                  new AskModel(
+                      client, config, catalogFor(context), pricing, clock, random, session)));
       task = new Task(session, budget, chain);
     }
     return task;
+  }
+
+  /** The task's device's catalog ({@link TaskContext#offeredTools()}), or the whole one. */
+  private ToolCatalog catalogFor(TaskContext context) {
+    List<ToolOffer> offers = context.offeredTools();
+    return offers == null ? catalog : ToolCatalog.of(offers, config.hiddenTools());
   }
 
   /** One task's memory, its budget and the chain its plans run. */

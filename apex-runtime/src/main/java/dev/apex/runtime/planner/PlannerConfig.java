@@ -23,7 +23,8 @@ import java.util.Set;
  *     loop), in [0, 5]; default 2. Each ask counts against the budget
  * @param hiddenTools registry tools not offered to the model; default {@code describe_screen} and
  *     {@code describe_screen_semantic}, since every request already holds the screen (and its
- *     labels, when the observer labels it)
+ *     labels, when the observer labels it). The gestures are offered where the task's device makes
+ *     them ({@link dev.apex.tools.ToolRegistry#offeredOn})
  */
 public record PlannerConfig(
     String model,

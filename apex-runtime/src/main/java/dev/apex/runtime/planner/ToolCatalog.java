@@ -8,7 +8,7 @@ import dev.apex.llm.ToolUseRequest;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.tools.ArgSpec;
 import dev.apex.tools.ElementQuery;
-import dev.apex.tools.Tool;
+import dev.apex.tools.ToolOffer;
 import dev.apex.tools.ToolRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,15 +21,28 @@ import java.util.stream.Collectors;
  * The tools the model is offered, as strict tools, and the way back from a call to a {@link
  * PlannedStep}.
  *
- * <p>Each registry tool (but the hidden ones) is offered with its own name, description and
- * arguments ({@link ArgSpec#jsonSchema}), less the optional element-flag filters ({@code checked},
- * {@code clickable} …): the strict-schema grammar has a ceiling on optional parameters across all
- * tools of a request ({@value #MAX_OPTIONAL_PARAMETERS}), and a model picks an element by its
- * handle, which needs no filter. Element references ({@code element} of {@code tap}, {@code id} of
- * {@code assert_visible}) are described as handles of the screen listing and turned back into
- * element ids on the way out, so a recorded step names the element, not a per-screen number. Two
- * tools of the planner's own close the list: {@value #DONE}{@code (summary)} and {@value
- * #GIVE_UP}{@code (reason)}. Immutable and thread-safe.
+ * <p>What is offered is what the task's device supports ({@link ToolRegistry#offeredOn}: no {@code
+ * hover} on a phone, no {@code tap} modifiers off the web), but the hidden tools, each with its own
+ * name, description and arguments ({@link ArgSpec#jsonSchema}), less those a model has no use for:
+ * the strict-schema grammar has a ceiling on optional parameters across all tools of a request
+ * ({@value #MAX_OPTIONAL_PARAMETERS}), and a model planning one step on the screen it sees needs
+ * fewer knobs than a flow. Left out for the model:
+ *
+ * <ul>
+ *   <li>the element-flag filters ({@code checked}, {@code clickable} …): a model picks an element
+ *       by its handle, which needs no filter;
+ *   <li>the timing arguments ({@code timeout_ms}, {@code settle_ms}, {@code duration_ms}): the
+ *       defaults hold, and the model waits with {@code wait} when a screen is not ready;
+ *   <li>the text and point locators of the gestures ({@code long_press}, {@code hover}, {@code
+ *       drag}'s source, {@code select_option}), which take a handle; {@code drag} keeps its drop
+ *       point ({@code to_x}, {@code to_y}), since a slider is dropped where no element is.
+ * </ul>
+ *
+ * <p>Element references ({@code element} of {@code tap} and the gestures, {@code id} of {@code
+ * assert_visible}, {@code from_element}/{@code to_element} of {@code drag}) are described as
+ * handles of the screen listing and turned back into element ids on the way out, so a recorded step
+ * names the element, not a per-screen number. Two tools of the planner's own close the list:
+ * {@value #DONE}{@code (summary)} and {@value #GIVE_UP}{@code (reason)}. Immutable and thread-safe.
  */
 final class ToolCatalog {
 
@@ -40,8 +53,25 @@ final class ToolCatalog {
   static final int MAX_OPTIONAL_PARAMETERS = 24;
 
   /** Arguments holding an element reference, by tool. */
-  private static final Map<String, String> REF_ARGS =
-      Map.of("tap", "element", "assert_visible", "id");
+  private static final Map<String, Set<String>> REF_ARGS =
+      Map.of(
+          "tap", Set.of("element"),
+          "assert_visible", Set.of("id"),
+          "long_press", Set.of("element"),
+          "hover", Set.of("element"),
+          "drag", Set.of("from_element", "to_element"),
+          "select_option", Set.of("element"));
+
+  /** Arguments of any tool a model is not offered (beside the element flags). */
+  private static final Set<String> TIMING_ARGS = Set.of("timeout_ms", "settle_ms", "duration_ms");
+
+  /** Locators a model is not offered, by tool: it names those elements by handle. */
+  private static final Map<String, Set<String>> FLOW_ONLY_ARGS =
+      Map.of(
+          "long_press", Set.of("text", "x", "y"),
+          "hover", Set.of("text", "x", "y"),
+          "drag", Set.of("from_text", "from_x", "from_y", "to_text"),
+          "select_option", Set.of("text", "x", "y"));
 
   private static final String REF_DESCRIPTION =
       "the element's handle: the number that starts its line in the screen listing, e.g. \"7\"";
@@ -54,19 +84,25 @@ final class ToolCatalog {
     this.offered = definitions.stream().map(ToolDefinition::name).collect(Collectors.toSet());
   }
 
+  /** The catalog of every tool of {@code registry} less {@code hidden}, as if on any device. */
+  static ToolCatalog of(ToolRegistry registry, Set<String> hidden) {
+    return of(registry.offered(), hidden);
+  }
+
   /**
-   * The catalog of {@code registry} less {@code hidden}.
+   * The catalog of {@code offers} (a registry's {@link ToolRegistry#offeredOn} a device) less
+   * {@code hidden}.
    *
    * @throws IllegalArgumentException when the result would break the API's strict-tool limits
    *     ({@value ToolUseRequest#MAX_TOOLS} tools, {@value #MAX_OPTIONAL_PARAMETERS} optional
-   *     parameters) or a registry tool is named {@value #DONE} or {@value #GIVE_UP}
+   *     parameters) or a tool is named {@value #DONE} or {@value #GIVE_UP}
    */
-  static ToolCatalog of(ToolRegistry registry, Set<String> hidden) {
+  static ToolCatalog of(List<ToolOffer> offers, Set<String> hidden) {
     Set<String> flagArgs =
         ElementQuery.flagArgs().stream().map(ArgSpec::name).collect(Collectors.toSet());
     List<ToolDefinition> definitions = new ArrayList<>();
     int optional = 0;
-    for (Tool<?> tool : registry.tools()) {
+    for (ToolOffer tool : offers) {
       if (hidden.contains(tool.name())) {
         continue;
       }
@@ -74,9 +110,14 @@ final class ToolCatalog {
         throw new IllegalArgumentException(
             "registry tool '" + tool.name() + "' clashes with the planner's own; rename it");
       }
+      Set<String> flowOnly = FLOW_ONLY_ARGS.getOrDefault(tool.name(), Set.of());
       List<ArgSpec> args = new ArrayList<>();
       for (ArgSpec arg : tool.args()) {
-        if (arg.required() || !flagArgs.contains(arg.name())) {
+        boolean leftOut =
+            flagArgs.contains(arg.name())
+                || TIMING_ARGS.contains(arg.name())
+                || flowOnly.contains(arg.name());
+        if (arg.required() || !leftOut) {
           args.add(refArg(tool.name(), arg));
         }
       }
@@ -139,15 +180,16 @@ final class ToolCatalog {
                 args.put(name, value);
               }
             });
-    String refArg = REF_ARGS.get(call.name());
-    if (refArg != null && args.get(refArg) instanceof String ref) {
-      CompactEncoder.resolve(scene, ref).ifPresent(e -> args.put(refArg, e.id()));
+    for (String refArg : REF_ARGS.getOrDefault(call.name(), Set.of())) {
+      if (args.get(refArg) instanceof String ref) {
+        CompactEncoder.resolve(scene, ref).ifPresent(e -> args.put(refArg, e.id()));
+      }
     }
     return PlannedStep.of(call.name(), args);
   }
 
   private static ArgSpec refArg(String tool, ArgSpec arg) {
-    return arg.name().equals(REF_ARGS.get(tool))
+    return REF_ARGS.getOrDefault(tool, Set.of()).contains(arg.name())
         ? new ArgSpec(arg.name(), arg.type(), arg.required(), REF_DESCRIPTION, arg.allowed())
         : arg;
   }

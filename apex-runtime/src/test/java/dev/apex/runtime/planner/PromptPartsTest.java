@@ -132,7 +132,10 @@ class PromptPartsTest {
         .hasMessageContaining("clashes with the planner's own");
 
     List<ToolDefinition> offered =
-        ToolCatalog.of(ToolRegistry.defaultRegistry(), Set.of("describe_screen")).definitions();
+        ToolCatalog.of(
+                ToolRegistry.defaultRegistry(),
+                Set.of("describe_screen", "long_press", "drag", "hover"))
+            .definitions();
     long optional =
         offered.stream()
             .mapToLong(

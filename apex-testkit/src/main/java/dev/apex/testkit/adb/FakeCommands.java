@@ -66,6 +66,17 @@ final class FakeCommands {
         }
         phone.event("swipe " + String.join(" ", rest));
       }
+      case "draganddrop" -> {
+        // Android 7 (API 24) added the verb; older input does not know it.
+        if (phone.sdkLevelNow() < 24) {
+          return print(out, "Error: Unknown command: draganddrop\n", 1);
+        }
+        if ((rest.size() != 4 && rest.size() != 5) || !allInts(rest)) {
+          return print(
+              out, "Error: Usage: input draganddrop <x1> <y1> <x2> <y2> [duration(ms)]\n", 1);
+        }
+        phone.event("draganddrop " + String.join(" ", rest));
+      }
       case "text" -> {
         if (rest.isEmpty()) {
           return print(out, "Error: Usage: input text <string>\n", 1);

@@ -40,6 +40,7 @@ public final class FakePhone {
   private byte[] ttyOutput;
   private byte[] screenshot;
   private String wmSize = "Physical size: 1080x1920\n";
+  private int sdkLevel = 34;
   private boolean systemWindowFocused;
   private String foreground = LAUNCHER;
   private final Map<String, String> launchers = new LinkedHashMap<>();
@@ -88,6 +89,15 @@ public final class FakePhone {
   /** What {@code screencap -p} sends; by default a black PNG of the {@code wm size}. */
   public synchronized FakePhone screenshot(byte[] png) {
     this.screenshot = Objects.requireNonNull(png, "png").clone();
+    return this;
+  }
+
+  /**
+   * The API level {@code getprop ro.build.version.sdk} prints (34 by default); below 24, {@code
+   * input draganddrop} is an unknown command, as on a real phone of that age.
+   */
+  public synchronized FakePhone sdkLevel(int level) {
+    this.sdkLevel = level;
     return this;
   }
 
@@ -143,8 +153,8 @@ public final class FakePhone {
   }
 
   /**
-   * What {@code input} did, as {@code tap X Y}, {@code swipe …}, {@code text …}, {@code keyevent
-   * N}.
+   * What {@code input} did, as {@code tap X Y}, {@code swipe …}, {@code draganddrop …}, {@code text
+   * …}, {@code keyevent N}.
    */
   public synchronized List<String> events() {
     return List.copyOf(events);
@@ -198,6 +208,10 @@ public final class FakePhone {
 
   synchronized String pollDumpError() {
     return dumpErrors.poll();
+  }
+
+  synchronized int sdkLevelNow() {
+    return sdkLevel;
   }
 
   synchronized String wmSizeOutput() {

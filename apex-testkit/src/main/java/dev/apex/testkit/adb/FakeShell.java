@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * Runs a command line the way a phone's {@code sh -c} would, for the commands a driver sends:
  * quoting and backslash escapes, {@code ;} and {@code &&}, then {@code uiautomator}, {@code
- * screencap}, {@code input}, {@code monkey}, {@code am}, {@code dumpsys}, {@code wm}, {@code cat},
- * {@code rm}, {@code echo}. Parsing like a shell matters: it is what checks a driver's escaping.
+ * screencap}, {@code input}, {@code monkey}, {@code am}, {@code dumpsys}, {@code wm}, {@code
+ * getprop}, {@code cat}, {@code rm}, {@code echo}. Parsing like a shell matters: it is what checks
+ * a driver's escaping.
  */
 final class FakeShell {
 
@@ -52,8 +53,17 @@ final class FakeShell {
       case "am" -> FakeCommands.am(phone, args, this::write);
       case "dumpsys" -> FakeCommands.dumpsys(phone, args, this::write);
       case "wm" -> print(phone.wmSizeOutput(), 0);
+      case "getprop" -> getprop(args);
       default -> print("/system/bin/sh: " + name + ": inaccessible or not found\n", 127);
     };
+  }
+
+  /** The one property drivers read; getprop prints an empty line for a property it lacks. */
+  private int getprop(List<String> args) {
+    if (args.size() == 1 && args.get(0).equals("ro.build.version.sdk")) {
+      return print(phone.sdkLevelNow() + "\n", 0);
+    }
+    return print("\n", 0);
   }
 
   private int cat(List<String> args) {

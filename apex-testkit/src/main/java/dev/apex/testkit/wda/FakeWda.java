@@ -314,7 +314,7 @@ public final class FakeWda implements AutoCloseable {
     }
     String bundleId = body.path("bundleId").asText("");
     switch (key) {
-      case "POST /wda/tap", "POST /wda/dragfromtoforduration" -> {
+      case "POST /wda/tap", "POST /wda/dragfromtoforduration", "POST /wda/touchAndHold" -> {
         return Reply.ok(null, sessionId);
       }
       case "POST /wda/keys" -> {

@@ -56,6 +56,22 @@ final class BrowserSurface extends Surface {
         new ScreenSize(size[0], size[1], lastScale));
   }
 
+  /** The DOM snapshot alone: the screen is its viewport times its device pixel ratio. */
+  @Override
+  RawCapture captureTree() {
+    DomSnapshot snapshot = DomSnapshot.take(driver);
+    lastScale = snapshot.devicePixelRatio();
+    return new RawCapture(
+        deviceId,
+        TreeFormat.WEB_JSON,
+        snapshot.json().getBytes(StandardCharsets.UTF_8),
+        null,
+        new ScreenSize(
+            (int) Math.round(snapshot.viewportWidth() * lastScale),
+            (int) Math.round(snapshot.viewportHeight() * lastScale),
+            lastScale));
+  }
+
   @Override
   ScreenSize screenSize() {
     List<?> v =
@@ -79,8 +95,33 @@ final class BrowserSurface extends Surface {
   }
 
   @Override
+  Kind pointerKind() {
+    return Kind.MOUSE;
+  }
+
+  @Override
   void tap(int x, int y) {
     Pointer.tap(driver, Kind.MOUSE, x, y);
+  }
+
+  /**
+   * A mouse drag, which moves what listens to pointer and mouse events (a slider, a jQuery UI
+   * draggable) and, where the driver supports it, starts an HTML5 drag and drop. From an element
+   * with {@code draggable=true}, the drag events are dispatched by script when the mouse started
+   * none ({@link Html5Drag}).
+   */
+  @Override
+  void drag(int fromX, int fromY, int toX, int toY, Duration duration) {
+    boolean draggable = Html5Drag.arm(driver, fromX, fromY);
+    super.drag(fromX, fromY, toX, toY, duration);
+    if (draggable) {
+      Html5Drag.completeIfMissed(driver, fromX, fromY, toX, toY);
+    }
+  }
+
+  @Override
+  String selectOption(int x, int y, String option) {
+    return DropDowns.select(driver, deviceId, x, y, option);
   }
 
   /**

@@ -36,7 +36,7 @@ record DomSnapshot(
     return value instanceof Number n ? n.doubleValue() : 1.0;
   }
 
-  private static String load(String name) {
+  static String load(String name) {
     try (InputStream in = DomSnapshot.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("resource " + name + " is missing from the jar");

@@ -101,6 +101,11 @@ final class GenericSurface extends AppiumSurface {
   }
 
   @Override
+  Kind pointerKind() {
+    return pointer;
+  }
+
+  @Override
   void tap(int x, int y) {
     Pointer.tap(driver, pointer, x, y);
   }

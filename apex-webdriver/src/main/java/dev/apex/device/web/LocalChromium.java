@@ -64,6 +64,7 @@ final class LocalChromium {
       WebSession driver =
           WebSession.start(service.getUrl(), options(chromium, profile, config), config);
       fitViewport(driver, config);
+      ActListeners.install(driver);
       WebDevice device = new WebDevice(id, driver, new BrowserSurface(driver, id, url), cleanup);
       try {
         device.navigate(url);

@@ -1,8 +1,13 @@
 package dev.apex.device.web;
 
+import dev.apex.device.Gestures.Modifier;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.interactions.Interactive;
+import org.openqa.selenium.interactions.KeyInput;
 import org.openqa.selenium.interactions.Pause;
 import org.openqa.selenium.interactions.PointerInput;
 import org.openqa.selenium.interactions.PointerInput.Kind;
@@ -21,7 +26,114 @@ final class Pointer {
   /** How long a finger rests on the glass for a tap; a mouse click needs no pause. */
   private static final Duration TOUCH_PRESS = Duration.ofMillis(60);
 
+  /**
+   * How long a drag holds still after the press before it moves: long enough for a page or a
+   * platform to take the press as a pick-up rather than a click, short next to the move.
+   */
+  static final Duration PICK_UP = Duration.ofMillis(100);
+
   private Pointer() {}
+
+  /** A mouse moved onto a point without pressing: {@code mouseover}, {@code :hover}. */
+  static void hover(Interactive driver, int x, int y) {
+    PointerInput mouse = new PointerInput(Kind.MOUSE, "mouse");
+    Sequence move =
+        new Sequence(mouse, 0)
+            .addAction(mouse.createPointerMove(Duration.ZERO, Origin.viewport(), x, y));
+    performAndRelease(driver, List.of(move));
+  }
+
+  /** A press held {@code hold} at one point, then let go. */
+  static void longPress(Interactive driver, Kind kind, int x, int y, Duration hold) {
+    PointerInput pointer = new PointerInput(kind, name(kind));
+    Sequence press =
+        new Sequence(pointer, 0)
+            .addAction(pointer.createPointerMove(Duration.ZERO, Origin.viewport(), x, y))
+            .addAction(pointer.createPointerDown(MouseButton.LEFT.asArg()))
+            .addAction(new Pause(pointer, hold))
+            .addAction(pointer.createPointerUp(MouseButton.LEFT.asArg()));
+    performAndRelease(driver, List.of(press));
+  }
+
+  /**
+   * A press at one point, {@link #PICK_UP}, a move to the other lasting {@code duration} (the
+   * endpoint sends the moves in between), and a release there.
+   */
+  static void dragAndDrop(
+      Interactive driver, Kind kind, int fromX, int fromY, int toX, int toY, Duration duration) {
+    PointerInput pointer = new PointerInput(kind, name(kind));
+    Sequence drag =
+        new Sequence(pointer, 0)
+            .addAction(pointer.createPointerMove(Duration.ZERO, Origin.viewport(), fromX, fromY))
+            .addAction(pointer.createPointerDown(MouseButton.LEFT.asArg()))
+            .addAction(new Pause(pointer, PICK_UP))
+            .addAction(pointer.createPointerMove(duration, Origin.viewport(), toX, toY))
+            .addAction(pointer.createPointerUp(MouseButton.LEFT.asArg()));
+    performAndRelease(driver, List.of(drag));
+  }
+
+  /**
+   * A mouse click with {@code modifiers} held: a key source presses each key, the mouse clicks, the
+   * keys go up in reverse order. W3C actions run tick by tick, one action of every source per tick,
+   * so each source pauses while the other acts.
+   */
+  static void modifierClick(Interactive driver, int x, int y, Set<Modifier> modifiers) {
+    List<Keys> keys = modifiers.stream().sorted().map(Pointer::key).toList();
+    KeyInput keyboard = new KeyInput("keyboard");
+    PointerInput mouse = new PointerInput(Kind.MOUSE, "mouse");
+    Sequence keySequence = new Sequence(keyboard, 0);
+    Sequence mouseSequence = new Sequence(mouse, 0);
+    for (Keys key : keys) {
+      keySequence.addAction(keyboard.createKeyDown(key.getCodePoint()));
+      mouseSequence.addAction(new Pause(mouse, Duration.ZERO));
+    }
+    mouseSequence
+        .addAction(mouse.createPointerMove(Duration.ZERO, Origin.viewport(), x, y))
+        .addAction(mouse.createPointerDown(MouseButton.LEFT.asArg()))
+        .addAction(mouse.createPointerUp(MouseButton.LEFT.asArg()));
+    for (int i = 0; i < 3; i++) {
+      keySequence.addAction(new Pause(keyboard, Duration.ZERO));
+    }
+    for (int i = keys.size() - 1; i >= 0; i--) {
+      keySequence.addAction(keyboard.createKeyUp(keys.get(i).getCodePoint()));
+      mouseSequence.addAction(new Pause(mouse, Duration.ZERO));
+    }
+    performAndRelease(driver, List.of(keySequence, mouseSequence));
+  }
+
+  /**
+   * WebDriver's code for a modifier key (Control U+E009, Shift U+E008, Alt U+E00A, Meta U+E03D).
+   */
+  static Keys key(Modifier modifier) {
+    return switch (modifier) {
+      case CTRL -> Keys.CONTROL;
+      case SHIFT -> Keys.SHIFT;
+      case ALT -> Keys.ALT;
+      case META -> Keys.META;
+    };
+  }
+
+  /**
+   * Performs the actions, then releases the input state ({@code DELETE /actions}) so no key or
+   * button stays down for the next action, also when the actions failed half way.
+   */
+  private static void performAndRelease(Interactive driver, List<Sequence> sequences) {
+    try {
+      driver.perform(new ArrayList<>(sequences));
+    } catch (RuntimeException e) {
+      try {
+        driver.resetInputState();
+      } catch (RuntimeException release) {
+        e.addSuppressed(release);
+      }
+      throw e;
+    }
+    driver.resetInputState();
+  }
+
+  private static String name(Kind kind) {
+    return kind == Kind.MOUSE ? "mouse" : "finger";
+  }
 
   static void tap(Interactive driver, Kind kind, int x, int y) {
     PointerInput pointer = new PointerInput(kind, kind == Kind.MOUSE ? "mouse" : "finger");

@@ -99,6 +99,9 @@ final class RemoteSessions {
       return new GenericSurface(
           driver, id, askedPlatform.isBlank() ? returned : askedPlatform.strip());
     }
+    if (ActListeners.chromiumBased(browser)) {
+      ActListeners.install(driver);
+    }
     return new BrowserSurface(driver, id, "about:blank");
   }
 

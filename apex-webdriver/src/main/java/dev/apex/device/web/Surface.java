@@ -2,9 +2,12 @@ package dev.apex.device.web;
 
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
+import dev.apex.device.Gestures.Modifier;
 import dev.apex.device.Key;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
+import org.openqa.selenium.interactions.PointerInput.Kind;
 
 /**
  * What differs between the platforms one WebDriver session can drive: how the screen is read, the
@@ -25,6 +28,11 @@ abstract class Surface {
 
   abstract RawCapture capture();
 
+  /** The tree alone where the endpoint can size the screen without a screenshot; else capture. */
+  RawCapture captureTree() {
+    return capture();
+  }
+
   abstract ScreenSize screenSize();
 
   /** Screenshot pixels per unit of the endpoint's actions (device pixel ratio, iOS scale). */
@@ -35,6 +43,42 @@ abstract class Surface {
 
   /** A swipe in the endpoint's unit. */
   abstract void swipe(int fromX, int fromY, int toX, int toY, Duration duration);
+
+  /** The pointer the endpoint's actions move: a mouse on a browser or a desktop, else a finger. */
+  Kind pointerKind() {
+    return Kind.TOUCH;
+  }
+
+  /** A press held at a point in the endpoint's unit. */
+  void longPress(int x, int y, Duration hold) {
+    Pointer.longPress(driver, pointerKind(), x, y, hold);
+  }
+
+  /** A drag and drop in the endpoint's unit; {@code duration} is the move's. */
+  void drag(int fromX, int fromY, int toX, int toY, Duration duration) {
+    Pointer.dragAndDrop(driver, pointerKind(), fromX, fromY, toX, toY, duration);
+  }
+
+  /** The mouse moved onto a point; only where {@link #pointerKind} is a mouse. */
+  void hover(int x, int y) {
+    Pointer.hover(driver, x, y);
+  }
+
+  /** A click with keys held; only where {@link #pointerKind} is a mouse. */
+  void tap(int x, int y, Set<Modifier> modifiers) {
+    Pointer.modifierClick(driver, x, y, modifiers);
+  }
+
+  /**
+   * Picks an option of the drop-down list at a point in the endpoint's unit; only a browser page
+   * has one ({@link WebDevice#role} offers the role there only).
+   *
+   * @return the selected option's visible text
+   */
+  String selectOption(int x, int y, String option) {
+    throw new dev.apex.core.InvalidInputException(
+        deviceId + ": a " + platform() + " session has no drop-down lists to pick from");
+  }
 
   /** Opens a URL in the current tab (a deep link on Appium). */
   void navigate(String url) {

@@ -4,12 +4,16 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.device.Device;
+import dev.apex.device.Gestures;
+import dev.apex.device.Gestures.Modifier;
 import dev.apex.device.Key;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.interactions.PointerInput.Kind;
 
 /**
  * A {@link Device} over one WebDriver session: a web page (local Chromium or a Grid) or a native
@@ -21,10 +25,27 @@ import org.openqa.selenium.WebDriverException;
  * throws a retriable {@link dev.apex.core.DeviceException} for the caller's retry policy; a point
  * outside the screen or a non-URL app id on the web throws {@link InvalidInputException}.
  *
+ * <p>Gestures are W3C actions ({@code POST /session/{id}/actions}, then {@code DELETE} to release
+ * every key and button): long press and drag on every platform (a mouse on a browser or a desktop,
+ * a finger on a phone); hover and modifier taps only where the pointer is a mouse, so {@link #role}
+ * offers {@link Gestures.Hover} and {@link Gestures.ModifierTap} on browsers and desktop sessions
+ * only; {@link Gestures.SelectOption} on browsers only (by script: {@code DropDowns}). On a browser
+ * a drag moves what follows pointer and mouse events (a range slider, jQuery UI's draggable). HTML5
+ * drag and drop ({@code draggable=true} with {@code dragstart}/{@code drop}) is started by
+ * synthetic actions in current Chromium (156 here) but not by every driver or older Chromium, so
+ * when a drag from such an element started none, the drag events are dispatched by script
+ * (untrusted events, which a page checking {@code isTrusted} ignores).
+ *
  * <p>Not thread-safe: one task drives one device. Separate devices (separate sessions) may be used
  * from separate threads.
  */
-public final class WebDevice implements Device {
+public final class WebDevice
+    implements Device,
+        Gestures.LongPress,
+        Gestures.Drag,
+        Gestures.Hover,
+        Gestures.ModifierTap,
+        Gestures.SelectOption {
 
   private final String id;
   private final WebSession driver;
@@ -75,6 +96,12 @@ public final class WebDevice implements Device {
     return call("capture", surface::capture);
   }
 
+  /** A browser's DOM snapshot without the screenshot; an Appium or desktop session's capture. */
+  @Override
+  public RawCapture captureTree() {
+    return call("capture", surface::captureTree);
+  }
+
   @Override
   public void tap(int x, int y) {
     run(
@@ -94,6 +121,96 @@ public final class WebDevice implements Device {
           double s = surface.scale();
           surface.swipe(unit(fromX, s), unit(fromY, s), unit(toX, s), unit(toY, s), duration);
         });
+  }
+
+  @Override
+  public void longPress(int x, int y, Duration duration) {
+    Gestures.requireDuration("a long press", duration);
+    run(
+        "long press at (" + x + "," + y + ")",
+        () -> {
+          double s = surface.scale();
+          surface.longPress(unit(x, s), unit(y, s), duration);
+        });
+  }
+
+  @Override
+  public void drag(int fromX, int fromY, int toX, int toY, Duration duration) {
+    Gestures.requireDuration("a drag", duration);
+    run(
+        "drag from (" + fromX + "," + fromY + ") to (" + toX + "," + toY + ")",
+        () -> {
+          double s = surface.scale();
+          surface.drag(unit(fromX, s), unit(fromY, s), unit(toX, s), unit(toY, s), duration);
+        });
+  }
+
+  /**
+   * @throws InvalidInputException on a session driven with a finger (Android, iOS), which has no
+   *     pointer to hover with
+   */
+  @Override
+  public void hover(int x, int y) {
+    requireMouse("hover");
+    run(
+        "hover at (" + x + "," + y + ")",
+        () -> {
+          double s = surface.scale();
+          surface.hover(unit(x, s), unit(y, s));
+        });
+  }
+
+  /**
+   * A click with {@code modifiers} held; with none, the plain {@link #tap(int, int)}.
+   *
+   * @throws InvalidInputException on a session driven with a finger (Android, iOS)
+   */
+  @Override
+  public void tap(int x, int y, Set<Modifier> modifiers) {
+    Objects.requireNonNull(modifiers, "modifiers");
+    if (modifiers.isEmpty()) {
+      tap(x, y);
+      return;
+    }
+    requireMouse("a tap with modifier keys");
+    run(
+        modifiers + "-tap at (" + x + "," + y + ")",
+        () -> {
+          double s = surface.scale();
+          surface.tap(unit(x, s), unit(y, s), Set.copyOf(modifiers));
+        });
+  }
+
+  /**
+   * Picks an option of the page's {@code <select>} at the point, by visible text or value.
+   *
+   * @throws InvalidInputException off a browser, or when there is no such list or option there
+   */
+  @Override
+  public String selectOption(int x, int y, String option) {
+    Objects.requireNonNull(option, "option");
+    return call(
+        "select an option at (" + x + "," + y + ")",
+        () -> {
+          double s = surface.scale();
+          return surface.selectOption(unit(x, s), unit(y, s), option);
+        });
+  }
+
+  /**
+   * Every gesture role, except hover and modifier taps where the pointer is a finger, and picking a
+   * list option anywhere but a browser page.
+   */
+  @Override
+  public <T> Optional<T> role(Class<T> role) {
+    if (role == Gestures.SelectOption.class && surface.platform() != WebPlatform.BROWSER) {
+      return Optional.empty();
+    }
+    boolean mouseOnly = role == Gestures.Hover.class || role == Gestures.ModifierTap.class;
+    if (mouseOnly && surface.pointerKind() != Kind.MOUSE) {
+      return Optional.empty();
+    }
+    return Device.super.role(role);
   }
 
   @Override
@@ -149,6 +266,18 @@ public final class WebDevice implements Device {
   @Override
   public String toString() {
     return "WebDevice[" + id + ", " + surface.platform() + "]";
+  }
+
+  private void requireMouse(String gesture) {
+    if (surface.pointerKind() != Kind.MOUSE) {
+      throw new InvalidInputException(
+          id
+              + ": "
+              + gesture
+              + " needs a mouse, and this "
+              + surface.platform()
+              + " session is driven with a finger");
+    }
   }
 
   private static int unit(int pixels, double scale) {

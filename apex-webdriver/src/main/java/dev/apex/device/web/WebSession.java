@@ -18,6 +18,7 @@ import org.openqa.selenium.remote.http.HttpMethod;
 final class WebSession extends RemoteWebDriver {
 
   private static final String PAGE_SOURCE = "apex:getPageSource";
+  private static final String CDP = "apex:cdpExecute";
 
   private WebSession(HttpCommandExecutor executor, Capabilities capabilities, ClientConfig config) {
     super(executor, capabilities, config);
@@ -37,7 +38,11 @@ final class WebSession extends RemoteWebDriver {
     ClientConfig withUrl = config.baseUrl(endpoint);
     HttpCommandExecutor executor =
         new HttpCommandExecutor(
-            Map.of(PAGE_SOURCE, new CommandInfo("/session/:sessionId/source", HttpMethod.GET)),
+            Map.of(
+                PAGE_SOURCE,
+                new CommandInfo("/session/:sessionId/source", HttpMethod.GET),
+                CDP,
+                new CommandInfo("/session/:sessionId/goog/cdp/execute", HttpMethod.POST)),
             withUrl,
             BoundedHttpClient.factory(sessionTimeout, maxBytes));
     return new WebSession(executor, capabilities, withUrl);
@@ -60,5 +65,14 @@ final class WebSession extends RemoteWebDriver {
   /** The endpoint's own page source: the UI hierarchy XML on Appium. */
   String source() {
     return String.valueOf(execute(PAGE_SOURCE).getValue());
+  }
+
+  /**
+   * Sends one Chrome DevTools Protocol command through chromedriver's own endpoint (which a
+   * Selenium Grid forwards to its Chrome nodes); other drivers answer it with an unknown-command
+   * error.
+   */
+  Object cdp(String command, Map<String, Object> params) {
+    return execute(CDP, Map.of("cmd", command, "params", params)).getValue();
   }
 }

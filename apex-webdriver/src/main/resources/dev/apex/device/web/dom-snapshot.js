@@ -7,11 +7,23 @@
 // Compactness: layout-only elements are not emitted (their children move up), inline text is
 // collapsed into its nearest emitted block, and a clickable element absorbs the text of its
 // non-interactive descendants.
+// What counts as interactive: native controls, widget roles, tabindex >= 0, the outermost element
+// of a cursor:pointer subtree, SVG links and shapes that do any of that, and elements with a click
+// handler (an onclick attribute or property, or a pointer listener that addEventListener recorded
+// in window.__apexActs, which the browser surface installs at document start where it can; see
+// ActListeners). A handler alone does not make a container of two or more emitted nodes
+// clickable: that is event delegation (a list's click listener), and its items stay separate.
+// An interactive element whose centre the page's own hit test gives to another element (a modal's
+// backdrop, an overlay) is left out, with its text: it cannot be tapped there.
 const MAX_TEXT = 400;
+const MAX_OPTIONS = 30;
 const vw = window.innerWidth;
 const vh = window.innerHeight;
 const dpr = window.devicePixelRatio || 1;
-const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE']);
+const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE',
+  'DESC', 'DEFS', 'CLIPPATH', 'MASK', 'SYMBOL', 'MARKER', 'LINEARGRADIENT', 'RADIALGRADIENT',
+  'PATTERN', 'FILTER', 'METADATA']);
+const acts = window.__apexActs;
 const CLICK_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem',
   'menuitemcheckbox', 'menuitemradio', 'radio', 'option', 'treeitem', 'combobox', 'slider',
   'spinbutton']);
@@ -35,24 +47,51 @@ function px(v) {
   return Math.round(Math.round(v * dpr) / dpr * 100) / 100;
 }
 
+function hasHref(el) {
+  return el.hasAttribute('href') || el.hasAttribute('xlink:href');
+}
+
 function implicitRole(el, tag) {
-  if (tag === 'A') return el.hasAttribute('href') ? 'link' : null;
+  if (tag === 'A') return hasHref(el) ? 'link' : null;
   if (tag === 'INPUT') return INPUT_ROLES[el.type] || 'textbox';
   if (tag === 'SELECT') return el.multiple ? 'listbox' : 'combobox';
   return TAG_ROLES[tag] || null;
 }
 
+// A name for an element without visible text: aria-label, aria-labelledby, title (an SVG
+// element's <title> child), alt, its <label> (for= or wrapping, without the control's own text),
+// placeholder, then the form name.
 function labelOf(el) {
   let label = el.getAttribute('aria-label');
-  if (label) return collapse(label);
+  if (label && label.trim()) return collapse(label);
   const by = el.getAttribute('aria-labelledby');
   if (by) {
     const parts = by.split(/\s+/).map(id => document.getElementById(id))
       .filter(x => x).map(x => x.textContent);
-    if (parts.length) return collapse(parts.join(' '));
+    if (parts.length && collapse(parts.join(' '))) return collapse(parts.join(' '));
   }
-  if (el.labels && el.labels.length) return collapse(el.labels[0].textContent);
-  return collapse(el.getAttribute('alt') || el.getAttribute('title') || '');
+  label = el.getAttribute('title');
+  if (!label && el instanceof SVGElement) {
+    const t = [...el.children].find(c => c.tagName.toUpperCase() === 'TITLE');
+    if (t) label = t.textContent;
+  }
+  if (label && label.trim()) return collapse(label);
+  label = el.getAttribute('alt');
+  if (label && label.trim()) return collapse(label);
+  if (el.labels && el.labels.length) {
+    label = collapse(textBesides(el.labels[0], el));
+    if (label) return label;
+  }
+  return collapse(el.getAttribute('placeholder') || el.getAttribute('name') || '');
+}
+
+// The text under node, leaving out control's subtree (a wrapping label's own select options).
+function textBesides(node, control) {
+  if (node === control) return '';
+  if (node.nodeType === 3) return node.nodeValue;
+  let out = '';
+  for (const k of node.childNodes) out += textBesides(k, control);
+  return out;
 }
 
 // The emitted node; false and empty fields are left out to keep the JSON small.
@@ -67,6 +106,7 @@ function makeNode(el, tag, role, rect) {
   const name = el.getAttribute('name');
   if (name) n.name = name;
   if (tag === 'INPUT' && el.type) n.type = el.type;
+  if (tag === 'TEXTAREA' || el.getAttribute('aria-multiline') === 'true') n.multiline = true;
   n.box = [px(rect.left), px(rect.top), px(rect.width), px(rect.height)];
   if (rect.bottom <= 0 || rect.top >= vh || rect.right <= 0 || rect.left >= vw) n.off = true;
   if (el === active && el !== document.body) n.focused = true;
@@ -77,20 +117,47 @@ function makeNode(el, tag, role, rect) {
   return n;
 }
 
+// Whether el is in a drop-down <select> (not a list box), whose options have no box of their own.
+function dropDown(el, tag) {
+  return tag === 'SELECT' && !el.multiple && !(el.size > 1);
+}
+
+// Whether another element takes a tap at the centre of el's part in the viewport, by the page's
+// own hit test (in el's shadow root, if any). Its descendants, its labels and its ancestors (an
+// element with pointer-events: none passes the tap to its parent) do not count; neither does a
+// point outside the viewport, which the hit test cannot see.
+function covered(el, tag, rect) {
+  const left = Math.max(rect.left, 0), right = Math.min(rect.right, vw);
+  const top = Math.max(rect.top, 0), bottom = Math.min(rect.bottom, vh);
+  if (right <= left || bottom <= top) return false;
+  const root = el.getRootNode();
+  const hit = (root.elementFromPoint ? root : document).elementFromPoint(
+      (left + right) / 2, (top + bottom) / 2);
+  if (!hit || hit === el || el.contains(hit)) return false;
+  if (hit !== document.body && hit !== document.documentElement && hit.contains(el)) return false;
+  if (el.labels && [...el.labels].some(l => l === hit || l.contains(hit))) return false;
+  if (tag === 'OPTION' && hit === el.closest('select')) return false;
+  return true;
+}
+
 // Returns {nodes, text, block}: the emitted nodes of this subtree, the text that floats up to the
 // nearest emitted block, and whether this element breaks the line (so texts are not glued).
 function walk(el, parentCursor) {
-  const tag = el.tagName;
+  const tag = el.tagName.toUpperCase();
   if (SKIP.has(tag)) return null;
   const st = getComputedStyle(el);
   if (st.display === 'none' || st.opacity === '0') return null;
   const inline = st.display === 'inline' || st.display === 'contents';
   const shown = st.visibility === 'visible';
-  const role = el.getAttribute('role') || implicitRole(el, tag);
+  let role = el.getAttribute('role');
+  // A presentational role on a focusable element is ignored, as browsers do (jQuery UI's tab <a>).
+  if (role === 'presentation' || role === 'none') role = null;
+  role = role || implicitRole(el, tag);
   let nodes = [];
   let text = '';
-  if (tag === 'SVG' || tag === 'svg' || tag === 'IFRAME' || tag === 'CANVAS' || tag === 'VIDEO') {
-    // Leaves: their insides are not DOM text a user reads (or not reachable from here).
+  if (tag === 'IFRAME' || tag === 'CANVAS' || tag === 'VIDEO' || dropDown(el, tag)) {
+    // Leaves: their insides are not DOM text a user reads, not reachable from here, or (a
+    // drop-down's options) listed on the node itself.
   } else {
     const kids = el.shadowRoot ? el.shadowRoot.childNodes
       : tag === 'SLOT' && el.assignedNodes({flatten: true}).length
@@ -113,15 +180,18 @@ function walk(el, parentCursor) {
   const checkable = (tag === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio'))
     || CHECK_ROLES.has(role);
   const tabindex = el.getAttribute('tabindex');
+  const handler = el.onclick != null || el.hasAttribute('onclick')
+    || (acts !== undefined && acts.has(el));
   const clickable = !editable && (tag === 'BUTTON' || tag === 'SELECT' || tag === 'SUMMARY'
-    || (tag === 'LABEL' && el.control != null) || tag === 'OPTION' || (tag === 'A' && el.hasAttribute('href'))
+    || (tag === 'LABEL' && el.control != null) || tag === 'OPTION' || (tag === 'A' && hasHref(el))
     || (tag === 'INPUT' && el.type !== 'hidden')
-    || el.onclick != null || el.hasAttribute('onclick') || CLICK_ROLES.has(role)
+    || (handler && nodes.length < 2) || CLICK_ROLES.has(role)
     || (st.cursor === 'pointer' && parentCursor !== 'pointer')
     || (tabindex !== null && +tabindex >= 0));
   if (tag === 'INPUT' && el.type === 'hidden') return null;
   const interactive = editable || checkable || clickable;
-  const media = tag === 'IMG' || tag === 'IFRAME' || tag === 'CANVAS' || tag === 'VIDEO';
+  const media = tag === 'IMG' || tag === 'IFRAME' || tag === 'CANVAS' || tag === 'VIDEO'
+    || tag === 'SVG';
   if (tag === 'IMG' && !interactive) {
     // An image says what it shows through alt; that text belongs to its block, like other text.
     const alt = el.getAttribute('alt');
@@ -140,6 +210,10 @@ function walk(el, parentCursor) {
     // Text of a hidden element is not on the screen; its visible descendants' nodes still are.
     return {nodes, text: !shown ? '' : inline ? text : own, block: !inline};
   }
+  if (interactive && !scrolls && covered(el, tag, rect)) {
+    // Not offered at all, text included, so that a step looking for it waits until it shows.
+    return {nodes, text: '', block: !inline};
+  }
   const n = makeNode(el, tag, role, rect);
   if (scrolls) n.scroll = true;
   if (editable) n.edit = true;
@@ -147,6 +221,11 @@ function walk(el, parentCursor) {
   if (clickable || checkable) n.click = true;
   if (checkable && (el.checked || el.getAttribute('aria-checked') === 'true')) n.checked = true;
   if (tag === 'INPUT' && el.type === 'password') n.password = true;
+  if (dropDown(el, tag)) {
+    const options = [...el.options];
+    n.options = options.slice(0, MAX_OPTIONS).map(o => collapse(o.text));
+    if (options.length > MAX_OPTIONS) n.more = options.length - MAX_OPTIONS;
+  }
   if (interactive) {
     // A control's value is its text; a clickable element absorbs its descendants' plain text.
     nodes = absorb(nodes, n);
@@ -158,11 +237,40 @@ function walk(el, parentCursor) {
     const t = collapse(value || (own + ' ' + (n.absorbed || '')));
     delete n.absorbed;
     if (t) n.text = t;
+    nodes = mergeTwin(n, nodes);
   } else if (own) {
     n.text = own;
   }
   if (nodes.length) n.children = nodes;
   return {nodes: [n], text: '', block: !inline};
+}
+
+// The name a user sees on a node: its text, else its label.
+function nameOfNode(n) {
+  return n.text || n.label || '';
+}
+
+// One control listed twice (jQuery UI's <li role=tab> around its <a>): a clickable child that
+// fills its clickable parent's box (each edge within 4 CSS px) and has the parent's name, or names
+// a parent that has none, is folded into the parent, which keeps its role and state and gains the
+// child's name, id and flags. Text fields are left alone. Returns the parent's new children.
+function mergeTwin(n, nodes) {
+  if (n.edit) return nodes;
+  for (let i = 0; i < nodes.length; i++) {
+    const c = nodes[i];
+    if (!c.click || c.edit || c.scroll) continue;
+    const name = nameOfNode(n);
+    if (name && name !== nameOfNode(c)) continue;
+    if (!c.box.every((v, k) => Math.abs(v - n.box[k]) <= 4)) continue;
+    if (!n.text && c.text) n.text = c.text;
+    if (!n.label && c.label) n.label = c.label;
+    if (!n.role && c.role) { n.role = c.role; n.tag = c.tag; }
+    for (const f of ['id', 'name', 'type']) if (!n[f] && c[f]) n[f] = c[f];
+    for (const f of ['check', 'checked', 'selected', 'focused']) if (c[f]) n[f] = true;
+    const lifted = c.children || [];
+    return nodes.slice(0, i).concat(lifted, nodes.slice(i + 1));
+  }
+  return nodes;
 }
 
 // Folds non-interactive descendant nodes' text into a clickable node, lifting any interactive

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.RawCapture;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
+import dev.apex.device.Gestures;
 import dev.apex.testkit.DeviceContract;
 import dev.apex.testkit.DeviceContractFixture;
 import dev.apex.testkit.TestData;
@@ -62,7 +63,11 @@ abstract class AppiumContract extends DeviceContract {
 
   @Override
   protected DeviceContractFixture fixture() {
-    return DeviceContractFixture.builder(format()).knownApp(knownApp()).build();
+    // A phone's finger long-presses and drags; it has no hover and no modifier keys.
+    return DeviceContractFixture.builder(format())
+        .knownApp(knownApp())
+        .supports(Gestures.LongPress.class, Gestures.Drag.class)
+        .build();
   }
 
   /** Perception's XML parsers live on another branch: a standard XML parser checks the form. */

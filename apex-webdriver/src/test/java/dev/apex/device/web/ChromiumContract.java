@@ -52,6 +52,7 @@ abstract class ChromiumContract extends DeviceContract {
     return DeviceContractFixture.builder(TreeFormat.WEB_JSON)
         .knownApp(pages.origin())
         .unknownApp("com.example.no.such.app")
+        .supports(DeviceContractFixture.ALL_ROLES.toArray(Class<?>[]::new))
         .build();
   }
 

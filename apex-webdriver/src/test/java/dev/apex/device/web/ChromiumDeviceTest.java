@@ -79,7 +79,9 @@ class ChromiumDeviceTest {
     assertThat(email.className()).isEqualTo("textbox");
     assertThat(email.description()).as("its <label>").isEqualTo("E-mail");
     assertThat(email.flags()).contains(ElementFlag.EDITABLE);
-    assertThat(byId(tree, "plan").text()).as("a select shows its choice").isEqualTo("Pro");
+    assertThat(byId(tree, "plan").text())
+        .as("a select shows its choice, then its options")
+        .isEqualTo("Pro | options: Free, Pro");
     assertThat(byId(tree, "submit").text()).isEqualTo("Create account");
     assertThat(byId(tree, "keep").flags())
         .contains(ElementFlag.CHECKABLE)

@@ -24,8 +24,8 @@ import javax.imageio.ImageIO;
 /**
  * An Appium server on 127.0.0.1 speaking the W3C endpoints a device uses: new session, source,
  * screenshot, window rect, actions, execute (the {@code mobile:} commands), active element and its
- * value, back, delete. It replays one page source and records every call; {@link #fail} makes an
- * endpoint answer with a W3C error.
+ * value, back, delete, and a browser's viewport script. It replays one page source and records
+ * every call; {@link #fail} makes an endpoint answer with a W3C error.
  */
 final class FakeAppium implements AutoCloseable {
 
@@ -41,12 +41,14 @@ final class FakeAppium implements AutoCloseable {
   private final String screenshot;
   private final int windowWidth;
   private final int windowHeight;
+  private final double pixelRatio;
   private final Set<String> installed;
   private final String home;
   private volatile String foreground;
   private final Map<String, int[]> failures = new ConcurrentHashMap<>();
   private final Map<String, String> failureErrors = new ConcurrentHashMap<>();
   private final List<Call> calls = new ArrayList<>();
+  private final Map<String, Object> scriptAnswers = new ConcurrentHashMap<>();
 
   /**
    * @param windowWidth the window rect in the platform's unit (Android pixels, iOS points)
@@ -69,6 +71,7 @@ final class FakeAppium implements AutoCloseable {
     this.source = source;
     this.windowWidth = windowWidth;
     this.windowHeight = windowHeight;
+    this.pixelRatio = (double) screenshotWidth / windowWidth;
     this.screenshot = Base64.getEncoder().encodeToString(png(screenshotWidth, screenshotHeight));
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::handle);
@@ -87,6 +90,11 @@ final class FakeAppium implements AutoCloseable {
   void fail(String method, String path, int status, String error) {
     failures.put(method + " " + path, new int[] {status});
     failureErrors.put(method + " " + path, error);
+  }
+
+  /** Makes every script containing {@code part} (one not otherwise known) return {@code value}. */
+  void answerScript(String part, Object value) {
+    scriptAnswers.put(part, value);
   }
 
   synchronized List<Call> calls() {
@@ -132,6 +140,10 @@ final class FakeAppium implements AutoCloseable {
 
   /** Appium's {@code mobile:} app commands, on either platform's argument name. */
   private Object script(String script, JsonNode args) {
+    if (script.startsWith("return [window.innerWidth")) {
+      // A browser session asks the viewport in CSS pixels and its device pixel ratio.
+      return List.of(windowWidth, windowHeight, pixelRatio);
+    }
     String app = args.has("appId") ? args.path("appId").asText() : args.path("bundleId").asText();
     switch (script) {
       case "mobile: isAppInstalled":
@@ -150,7 +162,11 @@ final class FakeAppium implements AutoCloseable {
       case "mobile: activeAppInfo":
         return Map.of("bundleId", foreground, "pid", 42);
       default:
-        return NullNode.getInstance();
+        return scriptAnswers.entrySet().stream()
+            .filter(e -> script.contains(e.getKey()))
+            .map(Map.Entry::getValue)
+            .findFirst()
+            .orElse(NullNode.getInstance());
     }
   }
 
