@@ -67,6 +67,13 @@ class TapSettleWebTest {
                     captures.incrementAndGet();
                     return super.capture();
                   }
+
+                  // The settle checks read the tree alone.
+                  @Override
+                  public RawCapture captureTree() {
+                    captures.incrementAndGet();
+                    return super.captureTree();
+                  }
                 });
   }
 
