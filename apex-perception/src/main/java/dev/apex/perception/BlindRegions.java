@@ -1,6 +1,7 @@
 package dev.apex.perception;
 
 import dev.apex.core.Bounds;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,15 +26,18 @@ public final class BlindRegions {
    */
   public static List<Bounds> of(UiTree tree) {
     Objects.requireNonNull(tree, "tree");
-    FlatTree flat = FlatTree.of(tree);
     int width = tree.width();
     int height = tree.height();
     Bounds screen = new Bounds(0, 0, Math.max(0, width), Math.max(0, height));
     double minArea = SceneBuilder.MIN_BLIND_AREA_FRACTION * screen.area();
     List<Bounds> regions = new ArrayList<>();
     boolean anyVisible = false;
-    for (int i = 0; i < flat.size(); i++) {
-      UiNode node = flat.node(i);
+    // An explicit stack, root excluded: cheaper than a FlatTree (no flags read), and synthetic
+    // trees can be deeper than recursion allows. Order does not matter here.
+    ArrayDeque<UiNode> pending = new ArrayDeque<>(tree.root().children());
+    while (!pending.isEmpty()) {
+      UiNode node = pending.pop();
+      node.children().forEach(pending::push);
       if (!node.visible() || !SceneBuilder.onScreen(node.bounds(), width, height)) {
         continue;
       }
