@@ -28,9 +28,10 @@ import java.util.Objects;
  * return options.check() && !report.goalsMet() ? 1 : 0;
  * }</pre>
  *
- * <p>A full run takes a few minutes on two cores; {@code quick} well under one. Runs on the calling
- * thread and uses no other; timings are best on an otherwise idle machine, but every timing goal is
- * a ratio against a baseline interleaved with the measured code, so a busy machine slows both.
+ * <p>A full run takes a few minutes on two cores; {@code quick} a minute or two. Runs on the
+ * calling thread and uses no other; timings are best on an otherwise idle machine, but every timing
+ * goal is a ratio against a baseline interleaved with the measured code, so a busy machine slows
+ * both.
  */
 public final class Bench {
 
@@ -115,8 +116,16 @@ public final class Bench {
         LoopOverhead.measure(settings.loopWarmupRuns(), settings.loopRuns(), progress);
 
     settle();
-    say(progress, "M9 OCR where the tree is blind: the sim's observe step, OCR default vs off");
-    OcrCostResult ocr = OcrCost.measure(options.quick() ? 2 : 9, progress);
+    say(
+        progress,
+        "M9 OCR where the tree is blind (sim, web pages) and tree-only captures (each device's"
+            + " fake)");
+    OcrCostResult ocr =
+        OcrCost.measure(
+            options.quick() ? 2 : 9,
+            dumps,
+            options.quick() ? WebTasks.quick() : WebTasks.all(),
+            progress);
 
     // Last: deterministic, and loading the MCP SDK should not disturb the timed parts.
     say(progress, "M6 MCP: describe_screen vs the raw tree, a screenshot result, tools/list");

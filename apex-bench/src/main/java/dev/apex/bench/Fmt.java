@@ -51,4 +51,15 @@ final class Fmt {
   static String count(long n) {
     return String.format(Locale.ROOT, "%,d", n);
   }
+
+  /** A size as {@code 812 B}, {@code 41.3 KiB}, {@code 1.27 MiB}. */
+  static String bytes(long n) {
+    if (n < 1024) {
+      return n + " B";
+    }
+    if (n < 1024 * 1024) {
+      return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
+    }
+    return String.format(Locale.ROOT, "%.2f MiB", n / (1024.0 * 1024));
+  }
 }

@@ -47,9 +47,7 @@ public final class WebTaskSuite implements AutoCloseable {
     String why = null;
     if (tasks.stream().anyMatch(WebTask::web)) {
       try {
-        opened =
-            WebDevices.chromium(
-                null, WebConfig.defaults().withViewport(VIEWPORT_WIDTH, VIEWPORT_HEIGHT, 1.0));
+        opened = chromium();
       } catch (ApexException e) {
         why = "Chromium did not start: " + e.getMessage();
       }
@@ -57,6 +55,16 @@ public final class WebTaskSuite implements AutoCloseable {
     this.browser = opened;
     this.noBrowser = why;
     this.web = browser == null ? null : agent().device(browser).build();
+  }
+
+  /**
+   * A headless Chromium with the viewport the flows assume.
+   *
+   * @throws ApexException when it does not start (not installed, say)
+   */
+  static WebDevice chromium() {
+    return WebDevices.chromium(
+        null, WebConfig.defaults().withViewport(VIEWPORT_WIDTH, VIEWPORT_HEIGHT, 1.0));
   }
 
   /**

@@ -114,7 +114,13 @@ final class Reports {
                     "drift-row", TaskStatus.SUCCEEDED, 0, 2, 0, 0, 0, null, 0))),
         webTasks(),
         new OcrCostResult(
-            true, List.of(new OcrCostResult.Row("settings", true, 4.3e6, 4.1e6, 2.4e6, 785e6))));
+            true,
+            List.of(new OcrCostResult.Row("settings", true, 4.3e6, 4.1e6, 2.4e6, 785e6)),
+            List.of(new OcrCostResult.Row("click-button", true, 31e6, 30e6, 12e6, 330e6)),
+            null,
+            List.of(
+                new OcrCostResult.CaptureRow(
+                    "Android (fake adb server)", "settings.xml", 41_000, 1_300_000, 9e6, 2e6))));
   }
 
   /** A suite of two web tasks, one solved and one pending, the sim task solved. */

@@ -23,7 +23,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true)
 final class BenchCommand implements Callable<Integer> {
 
-  @Option(names = "--quick", description = "Fewer iterations and sizes (well under a minute).")
+  @Option(
+      names = "--quick",
+      description =
+          "Fewer iterations, sizes and web tasks (a minute or two; writes target/benchmarks-quick.md).")
   boolean quick;
 
   @Option(names = "--check", description = "Exit 1 when a goal is missed.")

@@ -163,12 +163,9 @@ public final class FaultyDevice implements Device {
     return call(
         Op.CAPTURE,
         () -> {
-          if (staleCaptures > 0) {
-            staleCaptures--;
-            if (lastCapture == null) {
-              lastCapture = delegate.capture();
-            }
-            return lastCapture;
+          RawCapture stale = stale();
+          if (stale != null) {
+            return stale;
           }
           lastCapture = delegate.capture();
           return lastCapture;
@@ -181,15 +178,21 @@ public final class FaultyDevice implements Device {
     return call(
         Op.CAPTURE,
         () -> {
-          if (staleCaptures > 0) {
-            staleCaptures--;
-            if (lastCapture == null) {
-              lastCapture = delegate.capture();
-            }
-            return lastCapture;
-          }
-          return delegate.captureTree();
+          RawCapture stale = stale();
+          return stale != null ? stale : delegate.captureTree();
         });
+  }
+
+  /** The last full capture while stale captures are due (taking one first if none was), or null. */
+  private RawCapture stale() {
+    if (staleCaptures <= 0) {
+      return null;
+    }
+    staleCaptures--;
+    if (lastCapture == null) {
+      lastCapture = delegate.capture();
+    }
+    return lastCapture;
   }
 
   @Override

@@ -56,8 +56,10 @@ final class PlannerPrompt {
       - HANDLE: a number naming the element in this listing only; handles change from one \
       screen to the next, so never reuse an old handle.
       - KIND: "tap" for something clickable (a button, a row, an icon), "input" for a text \
-      field, "switch", "checkbox", "radio", "list", "img", "ocr" for text read from pixels; no \
-      kind for plain text.
+      field, "textarea" for a multi-line one, "switch", "checkbox", "radio", "slider", \
+      "dropdown" (a list to pick from: its text is the chosen option, then "| options: …"; \
+      pick with select_option), "tab", "link", "list", "img", an SVG shape ("circle", "rect", \
+      "polygon", "path" …), "ocr" for text read from pixels; no kind for plain text.
       - STATES: "on"/"off" for switches and checkboxes, "disabled", "selected", "focused", \
       "password", "long" (takes a long press only), "scroll" (can be scrolled), "edit" (can \
       take text).

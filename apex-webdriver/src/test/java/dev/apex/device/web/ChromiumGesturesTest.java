@@ -4,19 +4,14 @@ import static dev.apex.device.web.Screens.byId;
 import static dev.apex.device.web.Screens.observe;
 import static dev.apex.device.web.Screens.text;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.apex.core.Bounds;
 import dev.apex.device.Gestures.Modifier;
 import dev.apex.perception.UiNode;
 import dev.apex.perception.UiTree;
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -108,40 +103,25 @@ class ChromiumGesturesTest {
       </script></body></html>
       """;
 
-  private static TestPages pages;
+  private static PageBrowser browser;
   private static WebDevice device;
 
   @BeforeAll
   static void start() throws IOException {
-    assumeTrue(
-        "true".equals(System.getenv("CI")) || chromiumInstalled(),
-        "Chromium is not installed (CI=true makes this a failure)");
-    pages = new TestPages();
-    pages.add("/gestures.html", PAGE);
-    device =
-        WebDevices.chromium(
-            pages.url("/gestures.html"), WebConfig.defaults().withViewport(800, 600, 2.0));
+    browser = PageBrowser.open("/gestures.html", PAGE, 800, 600, 2.0);
+    device = browser.device();
   }
 
   @AfterAll
   static void stop() {
-    if (device != null) {
-      device.close();
-    }
-    if (pages != null) {
-      pages.close();
+    if (browser != null) {
+      browser.close();
     }
   }
 
   @BeforeEach
   void reload() {
-    device.launchApp(pages.url("/gestures.html"));
-  }
-
-  private static boolean chromiumInstalled() {
-    return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-        .flatMap(dir -> Stream.of("chromium", "chromium-browser").map(n -> Path.of(dir, n)))
-        .anyMatch(Files::isExecutable);
+    browser.reload();
   }
 
   private static String textOf(String id) {

@@ -2,7 +2,6 @@ package dev.apex.device.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
@@ -12,13 +11,9 @@ import dev.apex.core.SceneElement;
 import dev.apex.device.Gestures;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.SceneBuilder;
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -109,40 +104,25 @@ class ChromiumPerceptionTest {
       </script></body></html>
       """;
 
-  private static TestPages pages;
+  private static PageBrowser browser;
   private static WebDevice device;
 
   @BeforeAll
   static void start() throws IOException {
-    assumeTrue(
-        "true".equals(System.getenv("CI")) || chromiumInstalled(),
-        "Chromium is not installed (CI=true makes this a failure)");
-    pages = new TestPages();
-    pages.add("/perception.html", PAGE);
-    device =
-        WebDevices.chromium(
-            pages.url("/perception.html"), WebConfig.defaults().withViewport(800, 600, 2.0));
+    browser = PageBrowser.open("/perception.html", PAGE, 800, 600, 2.0);
+    device = browser.device();
   }
 
   @AfterAll
   static void stop() {
-    if (device != null) {
-      device.close();
-    }
-    if (pages != null) {
-      pages.close();
+    if (browser != null) {
+      browser.close();
     }
   }
 
   @BeforeEach
   void reload() {
-    device.launchApp(pages.url("/perception.html"));
-  }
-
-  private static boolean chromiumInstalled() {
-    return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-        .flatMap(dir -> Stream.of("chromium", "chromium-browser").map(n -> Path.of(dir, n)))
-        .anyMatch(Files::isExecutable);
+    browser.reload();
   }
 
   private static Scene scene() {
