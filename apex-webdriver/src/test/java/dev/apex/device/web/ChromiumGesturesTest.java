@@ -9,13 +9,10 @@ import dev.apex.core.Bounds;
 import dev.apex.device.Gestures.Modifier;
 import dev.apex.perception.UiNode;
 import dev.apex.perception.UiTree;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Hover, modifier clicks, long press and drag in real headless Chromium at device pixel ratio 2,
@@ -103,56 +100,42 @@ class ChromiumGesturesTest {
       </script></body></html>
       """;
 
-  private static PageBrowser browser;
-  private static WebDevice device;
+  @RegisterExtension
+  static final PageBrowser BROWSER = PageBrowser.of("/gestures.html", PAGE, 800, 600, 2.0);
 
-  @BeforeAll
-  static void start() throws IOException {
-    browser = PageBrowser.open("/gestures.html", PAGE, 800, 600, 2.0);
-    device = browser.device();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
-
-  @BeforeEach
-  void reload() {
-    browser.reload();
+  private static WebDevice device() {
+    return BROWSER.device();
   }
 
   private static String textOf(String id) {
-    return byId(observe(device), id).text();
+    return byId(observe(device()), id).text();
   }
 
   @Test
   void hoverOpensAMenuThatShowsOnMouseover() {
-    UiTree before = observe(device);
+    UiTree before = observe(device());
     assertThat(before.nodes()).noneMatch(n -> n.text().equals("Settings") && n.visible());
     Bounds menu = byId(before, "menu").bounds();
 
-    device.hover(menu.centerX(), menu.centerY());
+    device().hover(menu.centerX(), menu.centerY());
 
-    UiTree after = observe(device);
+    UiTree after = observe(device());
     assertThat(byId(after, "hover-status").text()).isEqualTo("Hovered");
     assertThat(Screens.find(after, text("Settings"))).get().matches(UiNode::visible);
   }
 
   @Test
   void aCtrlClickAddsToTheSelectionWhereAPlainClickReplacesIt() {
-    UiTree tree = observe(device);
+    UiTree tree = observe(device());
     Bounds apple = byId(tree, "apple").bounds();
     Bounds cherry = byId(tree, "cherry").bounds();
     Bounds banana = byId(tree, "banana").bounds();
 
-    device.tap(apple.centerX(), apple.centerY());
-    device.tap(cherry.centerX(), cherry.centerY(), Set.of(Modifier.CTRL));
+    device().tap(apple.centerX(), apple.centerY());
+    device().tap(cherry.centerX(), cherry.centerY(), Set.of(Modifier.CTRL));
     assertThat(textOf("select-status")).isEqualTo("Selected: Apple, Cherry");
 
-    device.tap(banana.centerX(), banana.centerY());
+    device().tap(banana.centerX(), banana.centerY());
     assertThat(textOf("select-status"))
         .as("the ctrl key was released after the click")
         .isEqualTo("Selected: Banana");
@@ -160,51 +143,57 @@ class ChromiumGesturesTest {
 
   @Test
   void aLongPressHoldsTheButtonDownForItsDuration() {
-    Bounds hold = byId(observe(device), "hold").bounds();
+    Bounds hold = byId(observe(device()), "hold").bounds();
 
-    device.tap(hold.centerX(), hold.centerY());
+    device().tap(hold.centerX(), hold.centerY());
     assertThat(textOf("hold-status")).isEqualTo("Short press");
 
-    device.longPress(hold.centerX(), hold.centerY(), Duration.ofMillis(700));
+    device().longPress(hold.centerX(), hold.centerY(), Duration.ofMillis(700));
     assertThat(textOf("hold-status")).isEqualTo("Long press");
   }
 
   @Test
   void aDragMovesABoxThatFollowsMouseEventsOntoItsTarget() {
-    UiTree tree = observe(device);
+    UiTree tree = observe(device());
     Bounds box = byId(tree, "box").bounds();
     Bounds target = byId(tree, "target").bounds();
 
-    device.drag(
-        box.centerX(), box.centerY(), target.centerX(), target.centerY(), Duration.ofMillis(300));
+    device()
+        .drag(
+            box.centerX(),
+            box.centerY(),
+            target.centerX(),
+            target.centerY(),
+            Duration.ofMillis(300));
 
-    UiTree after = observe(device);
+    UiTree after = observe(device());
     assertThat(byId(after, "drag-status").text()).isEqualTo("Dropped on target");
     assertThat(target.contains(byId(after, "box").bounds())).isTrue();
   }
 
   @Test
   void aDragAlongARangeSliderSetsItsValue() {
-    Bounds slider = byId(observe(device), "volume").bounds();
+    Bounds slider = byId(observe(device()), "volume").bounds();
 
-    device.drag(
-        slider.left() + 8,
-        slider.centerY(),
-        slider.right() - 2,
-        slider.centerY(),
-        Duration.ofMillis(300));
+    device()
+        .drag(
+            slider.left() + 8,
+            slider.centerY(),
+            slider.right() - 2,
+            slider.centerY(),
+            Duration.ofMillis(300));
 
     assertThat(textOf("volume-status")).isEqualTo("Volume 100");
   }
 
   @Test
   void aDragFromADraggableElementFiresTheHtml5DropOnTheTarget() {
-    UiTree tree = observe(device);
+    UiTree tree = observe(device());
     Bounds card = byId(tree, "card").bounds();
     Bounds bin = byId(tree, "bin").bounds();
 
-    device.drag(
-        card.centerX(), card.centerY(), bin.centerX(), bin.centerY(), Duration.ofMillis(300));
+    device()
+        .drag(card.centerX(), card.centerY(), bin.centerX(), bin.centerY(), Duration.ofMillis(300));
 
     assertThat(textOf("html5-status"))
         .as("the mouse's own drag, dropped once: no script drop on top of it")
@@ -213,12 +202,17 @@ class ChromiumGesturesTest {
 
   @Test
   void aDraggableElementTheMouseCannotDragIsDroppedByScript() {
-    UiTree tree = observe(device);
+    UiTree tree = observe(device());
     Bounds sticky = byId(tree, "sticky").bounds();
     Bounds bin = byId(tree, "bin").bounds();
 
-    device.drag(
-        sticky.centerX(), sticky.centerY(), bin.centerX(), bin.centerY(), Duration.ofMillis(300));
+    device()
+        .drag(
+            sticky.centerX(),
+            sticky.centerY(),
+            bin.centerX(),
+            bin.centerY(),
+            Duration.ofMillis(300));
 
     assertThat(textOf("html5-status")).isEqualTo("Bin holds sticky (1)");
   }

@@ -11,13 +11,10 @@ import dev.apex.core.SceneElement;
 import dev.apex.device.Gestures;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.SceneBuilder;
-import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What the web device's Scene offers on pages like a web-agent benchmark's, in real headless
@@ -104,29 +101,15 @@ class ChromiumPerceptionTest {
       </script></body></html>
       """;
 
-  private static PageBrowser browser;
-  private static WebDevice device;
+  @RegisterExtension
+  static final PageBrowser BROWSER = PageBrowser.of("/perception.html", PAGE, 800, 600, 2.0);
 
-  @BeforeAll
-  static void start() throws IOException {
-    browser = PageBrowser.open("/perception.html", PAGE, 800, 600, 2.0);
-    device = browser.device();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
-
-  @BeforeEach
-  void reload() {
-    browser.reload();
+  private static WebDevice device() {
+    return BROWSER.device();
   }
 
   private static Scene scene() {
-    return SceneBuilder.build(Screens.observe(device), List.of());
+    return SceneBuilder.build(Screens.observe(device()), List.of());
   }
 
   private static Optional<SceneElement> find(Scene scene, String id) {
@@ -219,7 +202,7 @@ class ChromiumPerceptionTest {
   @Test
   void selectOptionPicksByVisibleTextOrValueAndFiresChange() {
     Bounds plan = byId(scene(), "plan").bounds();
-    Gestures.SelectOption lists = device.role(Gestures.SelectOption.class).orElseThrow();
+    Gestures.SelectOption lists = device().role(Gestures.SelectOption.class).orElseThrow();
 
     assertThat(lists.selectOption(plan.centerX(), plan.centerY(), "Team plan"))
         .isEqualTo("Team plan");
@@ -259,7 +242,7 @@ class ChromiumPerceptionTest {
     SceneElement label =
         scene.elements().stream().filter(e -> e.text().equals("Plan")).findFirst().orElseThrow();
 
-    device.selectOption(label.bounds().centerX(), label.bounds().centerY(), "Team plan");
+    device().selectOption(label.bounds().centerX(), label.bounds().centerY(), "Team plan");
 
     assertThat(byId(scene(), "plan").text()).startsWith("Team plan |");
   }

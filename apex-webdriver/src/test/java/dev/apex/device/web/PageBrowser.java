@@ -7,60 +7,67 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One test page served on loopback and one headless Chromium on it, for a test class: opened in
- * {@code @BeforeAll}, {@link #reload reloaded} before each test, closed in {@code @AfterAll}. Skips
- * the class where Chromium is not installed, except under {@code CI=true}.
+ * One test page served on loopback and one headless Chromium on it, for a test class: register it
+ * as a static {@code @RegisterExtension} field; it opens before the class, reopens the page before
+ * each test and closes after the class. Skips the class where Chromium is not installed, except
+ * under {@code CI=true}.
  */
-final class PageBrowser implements AutoCloseable {
+final class PageBrowser implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
 
-  private final TestPages pages;
   private final String path;
+  private final String html;
+  private final WebConfig config;
+  private TestPages pages;
   private WebDevice device;
 
-  private PageBrowser(TestPages pages, String path) {
-    this.pages = pages;
+  private PageBrowser(String path, String html, WebConfig config) {
     this.path = path;
+    this.html = html;
+    this.config = config;
   }
 
-  /** Serves {@code html} at {@code path} and opens Chromium on it with this viewport. */
-  static PageBrowser open(String path, String html, int width, int height, double pixelRatio)
-      throws IOException {
-    assumeTrue(
-        "true".equals(System.getenv("CI")) || chromiumInstalled(),
-        "Chromium is not installed (CI=true makes this a failure)");
-    PageBrowser browser = new PageBrowser(new TestPages(), path);
-    browser.pages.add(path, html);
-    try {
-      browser.device =
-          WebDevices.chromium(
-              browser.pages.url(path),
-              WebConfig.defaults().withViewport(width, height, pixelRatio));
-    } catch (RuntimeException e) {
-      browser.close();
-      throw e;
-    }
-    return browser;
+  /** Serves {@code html} at {@code path}, in a viewport of this size and device pixel ratio. */
+  static PageBrowser of(String path, String html, int width, int height, double pixelRatio) {
+    return new PageBrowser(
+        path, html, WebConfig.defaults().withViewport(width, height, pixelRatio));
   }
 
+  /** The browser, open on the page. */
   WebDevice device() {
     return device;
   }
 
-  /** Opens the page afresh, as a new test expects it. */
-  void reload() {
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    assumeTrue(
+        "true".equals(System.getenv("CI")) || chromiumInstalled(),
+        "Chromium is not installed (CI=true makes this a failure)");
+    pages = new TestPages();
+    pages.add(path, html);
+    device = WebDevices.chromium(pages.url(path), config);
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
     device.launchApp(pages.url(path));
   }
 
   @Override
-  public void close() {
+  public void afterAll(ExtensionContext context) {
     try {
       if (device != null) {
         device.close();
       }
     } finally {
-      pages.close();
+      if (pages != null) {
+        pages.close();
+      }
     }
   }
 
