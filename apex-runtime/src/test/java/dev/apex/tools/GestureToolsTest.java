@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.InvalidInputException;
-import dev.apex.core.PlannedStep;
 import dev.apex.device.ForwardingDevice;
 import dev.apex.device.Gestures;
-import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
-import dev.apex.testkit.RecordingSleeper;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -55,19 +52,10 @@ class GestureToolsTest {
     }
   }
 
-  private final FakeClock clock = new FakeClock();
   private final Gesturing gesturing = new Gesturing();
 
   private Object run(dev.apex.device.Device device, Tool<?> tool, Map<String, Object> args) {
-    ToolContext ctx =
-        new ToolContext(
-            device,
-            TestScenes::settingsMain,
-            TestScenes::settingsMain,
-            clock,
-            new RecordingSleeper(clock),
-            Duration.ZERO);
-    return ParsedStep.of(tool, PlannedStep.of(tool.name(), args)).execute(ctx);
+    return TestScenes.runOnSettings(device, tool, args);
   }
 
   @Test

@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.InvalidInputException;
-import dev.apex.core.PlannedStep;
 import dev.apex.device.Device;
 import dev.apex.device.ForwardingDevice;
 import dev.apex.device.Gestures;
-import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
-import dev.apex.testkit.RecordingSleeper;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,19 +37,10 @@ class SelectOptionToolTest {
     }
   }
 
-  private final FakeClock clock = new FakeClock();
   private final SelectOptionTool tool = new SelectOptionTool();
 
   private Object run(Device device, Map<String, Object> args) {
-    ToolContext ctx =
-        new ToolContext(
-            device,
-            TestScenes::settingsMain,
-            TestScenes::settingsMain,
-            clock,
-            new RecordingSleeper(clock),
-            Duration.ZERO);
-    return ParsedStep.of(tool, PlannedStep.of(tool.name(), args)).execute(ctx);
+    return TestScenes.runOnSettings(device, tool, args);
   }
 
   @Test

@@ -2,11 +2,17 @@ package dev.apex.tools;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
+import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
+import dev.apex.device.Device;
+import dev.apex.testkit.FakeClock;
+import dev.apex.testkit.RecordingSleeper;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Scenes built by hand for tests: a 1080x1920 screen and tree elements. */
@@ -19,6 +25,23 @@ public final class TestScenes {
   public static final Bounds SWITCH = new Bounds(900, 300, 1040, 380);
 
   private TestScenes() {}
+
+  /**
+   * Runs {@code tool} once on {@code device} with {@code args}, parsed as a planned step is, over
+   * the Settings main screen ({@link #settingsMain}), with a fake clock and no real sleep.
+   */
+  public static Object runOnSettings(Device device, Tool<?> tool, Map<String, Object> args) {
+    FakeClock clock = new FakeClock();
+    ToolContext ctx =
+        new ToolContext(
+            device,
+            TestScenes::settingsMain,
+            TestScenes::settingsMain,
+            clock,
+            new RecordingSleeper(clock),
+            Duration.ZERO);
+    return ParsedStep.of(tool, PlannedStep.of(tool.name(), args)).execute(ctx);
+  }
 
   public static SceneElement element(String id, String text, Bounds bounds, ElementFlag... flags) {
     return element(id, text, "", bounds, flags);
