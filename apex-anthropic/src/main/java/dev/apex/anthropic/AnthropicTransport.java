@@ -7,6 +7,7 @@ import com.anthropic.errors.AnthropicException;
 import com.anthropic.services.blocking.MessageService;
 import dev.apex.core.Sleeper;
 import dev.apex.core.retry.Outcome;
+import dev.apex.llm.BoundedRetry;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.SemanticConfig;
 import java.time.Clock;

@@ -9,8 +9,8 @@ import java.util.Objects;
 
 /**
  * The one place the SDK's HTTP client is built, for the {@link AnthropicTransport}: its own retries
- * off ({@link BoundedRetry} retries within the caller's budget), and the key kept out of every
- * message.
+ * off ({@link dev.apex.llm.BoundedRetry} retries within the caller's budget), and the key kept out
+ * of every message.
  */
 final class SdkClients {
 
