@@ -114,7 +114,8 @@ final class Reports {
                     "drift-row", TaskStatus.SUCCEEDED, 0, 2, 0, 0, 0, null, 0))),
         webTasks(),
         new OcrCostResult(
-            true, List.of(new OcrCostResult.Row("settings", true, 4.3e6, 4.1e6, 2.4e6, 785e6))));
+            true, List.of(new OcrCostResult.Row("settings", true, 4.3e6, 4.1e6, 2.4e6, 785e6))),
+        new SmallContextFitResult("android/big_1080x2400.xml", 3_100, 3_050, 1_900, 4_096));
   }
 
   /** A suite of two web tasks, one solved and one pending, the sim task solved. */

@@ -137,6 +137,7 @@ class RunOpenAiTest {
     assertThat(api.requests()).hasSize(4);
     JsonNode body = api.requests().get(0).json();
     assertThat(body.path("model").asText()).isEqualTo("qwen2.5:7b");
+    assertThat(body.path("max_tokens").asLong()).isEqualTo(2048);
     assertThat(body.path("tools").size()).isGreaterThan(3);
     // The same prompt as Claude's: the screen is delimited as untrusted text.
     String user = body.path("messages").get(1).path("content").asText();

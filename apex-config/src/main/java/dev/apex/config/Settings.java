@@ -174,10 +174,14 @@ public record Settings(
 
   /**
    * How the planner talks to the model: the defaults with {@link #plannerModel()} when one is
-   * named.
+   * named; with an OpenAI-compatible provider the reply's limit is {@link
+   * PlannerConfig#SMALL_CONTEXT_MAX_OUTPUT_TOKENS}, so a step fits an 8,192-token local model.
    */
   public PlannerConfig plannerConfig() {
     PlannerConfig planner = PlannerConfig.defaults();
+    if (semantic.isOpenAi()) {
+      planner = planner.withMaxOutputTokens(PlannerConfig.SMALL_CONTEXT_MAX_OUTPUT_TOKENS);
+    }
     return plannerModel.isEmpty() ? planner : planner.withModel(plannerModel);
   }
 
