@@ -38,13 +38,4 @@ final class SdkClients {
     }
     return builder.build();
   }
-
-  /**
-   * {@code text} through {@link Secrets#redact}, the key registered first (it already is once a
-   * client holds it), so no detail can leak the key or a part of it.
-   */
-  static String redact(String text, String apiKey) {
-    Secrets.register(apiKey);
-    return Secrets.redact(text);
-  }
 }

@@ -3,11 +3,6 @@ package dev.apex.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.apex.core.Scene;
-import dev.apex.core.SceneElement;
-import dev.apex.device.sim.SimDevice;
-import dev.apex.perception.OcrEngine;
-import dev.apex.perception.Perceiver;
 import dev.apex.testkit.llm.FakeChat;
 import dev.apex.testkit.llm.FakeChatCompletionsApi;
 import dev.apex.testkit.llm.FakeReply;
@@ -65,30 +60,11 @@ class RunOpenAiTest {
     return env;
   }
 
-  /** The compact handle of the Wi-Fi switch on the sim's Wi-Fi page. */
-  private static String switchHandle() {
-    try (SimDevice sim = SimDevice.create()) {
-      sim.launchApp("com.android.settings");
-      Perceiver perceiver = new Perceiver(OcrEngine.NONE);
-      Scene main = perceiver.observe(sim.capture());
-      SceneElement row =
-          main.elements().stream().filter(e -> e.text().startsWith("Wi-Fi")).findFirst().get();
-      sim.tap(row.bounds().centerX(), row.bounds().centerY());
-      List<SceneElement> page = perceiver.observe(sim.capture()).elements();
-      for (int i = 0; i < page.size(); i++) {
-        if (page.get(i).resourceId().endsWith("wifi_switch")) {
-          return String.valueOf(i + 1);
-        }
-      }
-      throw new AssertionError("no Wi-Fi switch on the sim's Wi-Fi page");
-    }
-  }
-
   private void scriptWifi() {
     api.enqueue(
         FakeChat.toolCall("launch_app", Map.of("app_id", "com.android.settings")),
         FakeChat.toolCall("tap", Map.of("text", "Wi-Fi")),
-        FakeChat.toolCall("tap", Map.of("element", switchHandle())),
+        FakeChat.toolCall("tap", Map.of("element", RunGoalTest.switchHandle())),
         FakeChat.toolCall("done", Map.of("summary", "Wi-Fi is on.")));
   }
 

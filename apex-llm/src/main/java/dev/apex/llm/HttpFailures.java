@@ -101,6 +101,19 @@ public final class HttpFailures {
         root.getClass().getSimpleName() + (message == null ? "" : ": " + message), 160);
   }
 
+  /**
+   * {@code result} with its detail through {@link dev.apex.core.Secrets#redact}, {@code apiKey}
+   * registered first (it already is once a client holds it), so no detail can leak the key or a
+   * part of it. A success is returned as it is.
+   */
+  public static <T> LlmResult<T> redacted(LlmResult<T> result, String apiKey) {
+    if (result.succeeded()) {
+      return result;
+    }
+    dev.apex.core.Secrets.register(apiKey);
+    return result.withDetail(dev.apex.core.Secrets.redact(result.detail()));
+  }
+
   private static <T> LlmResult<T> failed(FailureReason reason, String detail) {
     return LlmResult.failed(reason, detail, LlmUsage.NONE);
   }

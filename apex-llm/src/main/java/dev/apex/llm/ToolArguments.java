@@ -130,6 +130,7 @@ public final class ToolArguments {
     Object type = property.get("type");
     return type instanceof List<?> types
         ? String.join(" or ", types.stream().map(String::valueOf).toList())
-        : "a " + type;
+        : ("integer".equals(type) || "object".equals(type) || "array".equals(type) ? "an " : "a ")
+            + type;
   }
 }

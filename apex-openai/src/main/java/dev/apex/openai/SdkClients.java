@@ -41,12 +41,4 @@ final class SdkClients {
     }
     return builder.build();
   }
-
-  /** {@code text} through {@link Secrets#redact}, so no detail can leak the key or a part of it. */
-  static String redact(String text, String apiKey) {
-    if (apiKey != null && !apiKey.isEmpty()) {
-      Secrets.register(apiKey);
-    }
-    return Secrets.redact(text);
-  }
 }

@@ -163,7 +163,7 @@ class OpenAiClientsTest {
     assertThat(notJson.detail()).contains("not a JSON object");
     assertThat(invalid.failure()).isEqualTo(FailureReason.INVALID_TOOL_ARGUMENTS);
     assertThat(invalid.detail())
-        .isEqualTo("tap: 'element' is required; 'x' must be a integer")
+        .isEqualTo("tap: 'element' is required; 'x' must be an integer")
         .doesNotContain("left");
   }
 
