@@ -167,7 +167,7 @@ public final class ApexConfigStore {
           // A key pasted into the wrong field would be written to the file and shown to everyone.
           String key = entry.getKey().key();
           throw new InvalidConfigException(
-              key, key + " must not be an API key; the key belongs in " + secret[1]);
+              key, key + " must not be the API key; the key belongs in " + secret[1]);
         }
       }
       updated = entry.getKey().set(updated, entry.getValue());
