@@ -7,18 +7,14 @@ import com.anthropic.errors.AnthropicIoException;
 import com.anthropic.errors.AnthropicServiceException;
 import dev.apex.core.Text;
 import dev.apex.core.retry.Outcome;
+import dev.apex.llm.BoundedRetry;
 import dev.apex.llm.FailureReason;
+import dev.apex.llm.HttpFailures;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.LlmUsage;
-import java.io.EOFException;
-import java.io.InterruptedIOException;
-import java.net.ConnectException;
-import java.net.SocketException;
+import dev.apex.llm.RetryAfter;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 
@@ -38,17 +34,8 @@ final class AnthropicFailures {
     if (e instanceof AnthropicServiceException service) {
       return ofStatus(service, clock);
     }
-    if (e instanceof AnthropicIoException io) {
-      if (Thread.currentThread().isInterrupted()) {
-        return BoundedRetry.done(
-            failed(FailureReason.INTERRUPTED, "interrupted while waiting for the response"));
-      }
-      if (hasCause(e, InterruptedIOException.class)) {
-        // Each attempt is given all the time left, so an attempt's timeout spends the budget.
-        return BoundedRetry.done(failed(FailureReason.TIMEOUT, "no response in time"));
-      }
-      return BoundedRetry.retriable(
-          failed(FailureReason.CONNECTION_FAILED, connectionFailure(io)), null);
+    if (e instanceof AnthropicIoException) {
+      return HttpFailures.ofIo(e);
     }
     if (e instanceof AnthropicInvalidDataException) {
       return BoundedRetry.done(
@@ -56,20 +43,6 @@ final class AnthropicFailures {
     }
     return BoundedRetry.done(
         failed(FailureReason.CLIENT_ERROR, e.getClass().getSimpleName() + ": " + rootMessage(e)));
-  }
-
-  private static String connectionFailure(AnthropicIoException e) {
-    if (hasCause(e, ConnectException.class)) {
-      return "connection refused";
-    }
-    if (hasCause(e, EOFException.class)
-        || String.valueOf(e.getCause()).contains("unexpected end of stream")) {
-      return "connection closed before a response";
-    }
-    if (hasCause(e, SocketException.class)) {
-      return "connection reset: " + rootMessage(e);
-    }
-    return rootMessage(e);
   }
 
   private static <T> Outcome<LlmResult<T>> ofStatus(AnthropicServiceException e, Clock clock) {
@@ -86,59 +59,16 @@ final class AnthropicFailures {
   }
 
   static FailureReason reasonForStatus(int status) {
-    if (status == 401 || status == 403) {
-      return FailureReason.UNAUTHORIZED;
-    }
-    if (status == 408) {
-      return FailureReason.TIMEOUT;
-    }
-    if (status == 429) {
-      return FailureReason.RATE_LIMITED;
-    }
-    if (status == 529) {
-      return FailureReason.OVERLOADED;
-    }
-    if (status >= 500 || status == 409) {
-      return FailureReason.SERVER_ERROR;
-    }
-    return FailureReason.BAD_REQUEST;
+    return HttpFailures.reasonForStatus(status);
   }
 
   private static boolean shouldRetry(int status, Headers headers) {
-    String override = first(headers, "x-should-retry");
-    if ("true".equals(override)) {
-      return true;
-    }
-    if ("false".equals(override)) {
-      return false;
-    }
-    return status == 408 || status == 409 || status == 429 || status >= 500;
+    return HttpFailures.shouldRetry(status, first(headers, "x-should-retry"));
   }
 
   /** The server's requested wait, or null when it sent none (or nothing usable). */
   static Duration retryAfter(Headers headers, Clock clock) {
-    try {
-      String ms = first(headers, "retry-after-ms");
-      if (ms != null) {
-        return positive(Duration.ofNanos((long) (Double.parseDouble(ms) * 1_000_000)));
-      }
-      String after = first(headers, "retry-after");
-      if (after == null) {
-        return null;
-      }
-      try {
-        return positive(Duration.ofNanos((long) (Double.parseDouble(after) * 1_000_000_000)));
-      } catch (NumberFormatException notSeconds) {
-        OffsetDateTime at = OffsetDateTime.parse(after, DateTimeFormatter.RFC_1123_DATE_TIME);
-        return positive(Duration.between(clock.instant(), at.toInstant()));
-      }
-    } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
-      return null;
-    }
-  }
-
-  private static Duration positive(Duration d) {
-    return d.isNegative() || d.isZero() ? null : d;
+    return RetryAfter.of(name -> first(headers, name), clock);
   }
 
   private static String first(Headers headers, String name) {
@@ -150,22 +80,8 @@ final class AnthropicFailures {
     return LlmResult.failed(reason, detail, LlmUsage.NONE);
   }
 
-  private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static String rootMessage(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String message = root.getMessage();
-    return oneLine(root.getClass().getSimpleName() + (message == null ? "" : ": " + message), 160);
+    return HttpFailures.rootMessage(e);
   }
 
   /** Redacted first ({@link Text#oneLine}): a key echoed by a gateway is cut only once gone. */

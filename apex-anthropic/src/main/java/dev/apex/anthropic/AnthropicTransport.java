@@ -7,6 +7,8 @@ import com.anthropic.errors.AnthropicException;
 import com.anthropic.services.blocking.MessageService;
 import dev.apex.core.Sleeper;
 import dev.apex.core.retry.Outcome;
+import dev.apex.llm.BoundedRetry;
+import dev.apex.llm.HttpFailures;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.SemanticConfig;
 import java.time.Clock;
@@ -77,10 +79,8 @@ final class AnthropicTransport implements AutoCloseable {
   <T> LlmResult<T> call(Duration budget, Exchange<T> exchange) {
     Objects.requireNonNull(budget, "budget");
     Objects.requireNonNull(exchange, "exchange");
-    LlmResult<T> result = retry.run(budget, timeLeft -> attempt(exchange, timeLeft));
-    return result.succeeded()
-        ? result
-        : result.withDetail(SdkClients.redact(result.detail(), apiKey));
+    return HttpFailures.redacted(
+        retry.run(budget, timeLeft -> attempt(exchange, timeLeft)), apiKey);
   }
 
   private <T> Outcome<LlmResult<T>> attempt(Exchange<T> exchange, Duration timeLeft) {

@@ -9,8 +9,8 @@ import java.util.Objects;
 
 /**
  * The one place the SDK's HTTP client is built, for the {@link AnthropicTransport}: its own retries
- * off ({@link BoundedRetry} retries within the caller's budget), and the key kept out of every
- * message.
+ * off ({@link dev.apex.llm.BoundedRetry} retries within the caller's budget), and the key kept out
+ * of every message.
  */
 final class SdkClients {
 
@@ -37,14 +37,5 @@ final class SdkClients {
       builder.timeout(timeout);
     }
     return builder.build();
-  }
-
-  /**
-   * {@code text} through {@link Secrets#redact}, the key registered first (it already is once a
-   * client holds it), so no detail can leak the key or a part of it.
-   */
-  static String redact(String text, String apiKey) {
-    Secrets.register(apiKey);
-    return Secrets.redact(text);
   }
 }

@@ -4,22 +4,17 @@ import com.anthropic.models.messages.StopReason;
 import com.anthropic.models.messages.StructuredContentBlock;
 import com.anthropic.models.messages.StructuredMessage;
 import com.anthropic.models.messages.Usage;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-import dev.apex.core.Json;
 import dev.apex.llm.FailureReason;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.LlmUsage;
-import java.io.IOException;
+import dev.apex.llm.StructuredJson;
 import java.util.stream.Collectors;
 
 /**
  * Reads a structured reply: only {@code stop_reason: end_turn} counts, and its text must be JSON
- * with exactly the properties of the output type. The parse is ours, not the SDK's lazy one, so
- * "not JSON" ({@link FailureReason#INVALID_JSON}) and "JSON of the wrong shape" ({@link
- * FailureReason#SCHEMA_MISMATCH}: a property missing, null, unknown or mistyped) stay apart.
+ * with exactly the properties of the output type. The parse is ours ({@link StructuredJson}, shared
+ * with every provider), not the SDK's lazy one, so "not JSON" and "JSON of the wrong shape" stay
+ * apart.
  */
 final class StructuredReply {
 
@@ -36,36 +31,7 @@ final class StructuredReply {
             .filter(StructuredContentBlock::isText)
             .map(block -> block.asText().rawTextBlock().text())
             .collect(Collectors.joining());
-    if (text.isBlank()) {
-      return LlmResult.failed(FailureReason.INVALID_JSON, "the reply has no text", usage);
-    }
-    JsonNode tree;
-    try {
-      // Parse first, map second: databind reports a cut-off string inside a record as a mapping
-      // error, and the two failures must stay apart.
-      tree =
-          Json.mapper()
-              .reader()
-              .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-              .readTree(text);
-    } catch (JsonProcessingException e) {
-      return LlmResult.failed(
-          FailureReason.INVALID_JSON, "the reply is not JSON: " + brief(e), usage);
-    }
-    ObjectReader reader =
-        Json.mapper()
-            .readerFor(outputType)
-            .with(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-            .with(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES);
-    try {
-      T value = reader.readValue(tree);
-      return LlmResult.ok(value, usage, 0);
-    } catch (IOException e) {
-      return LlmResult.failed(
-          FailureReason.SCHEMA_MISMATCH,
-          "the reply does not match " + outputType.getSimpleName() + ": " + brief(e),
-          usage);
-    }
+    return StructuredJson.read(text, outputType, usage);
   }
 
   private static FailureReason stopFailure(StopReason stop) {
@@ -88,12 +54,5 @@ final class StructuredReply {
         usage.outputTokens(),
         usage.cacheCreationInputTokens().orElse(0L),
         usage.cacheReadInputTokens().orElse(0L));
-  }
-
-  private static String brief(IOException e) {
-    // The original message names the property and the problem without echoing the whole reply.
-    String message =
-        e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-    return AnthropicFailures.oneLine(String.valueOf(message), 160);
   }
 }

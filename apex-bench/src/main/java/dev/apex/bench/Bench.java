@@ -146,6 +146,20 @@ public final class Bench {
         WebTaskSuite.measure(options.quick() ? WebTasks.quick() : WebTasks.all(), progress);
     say(progress, "  " + webTasks.solved() + " of " + webTasks.runs().size() + " solved");
 
+    say(progress, "M10 small-context fit: the planner's request for step 20 on the largest dump");
+    SmallContextFitResult smallContext = SmallContextFit.measure(dumps);
+    say(
+        progress,
+        "  cl100k "
+            + Fmt.count(smallContext.cl100k())
+            + ", o200k "
+            + Fmt.count(smallContext.o200k())
+            + " tokens; "
+            + Fmt.count(smallContext.needed())
+            + " of "
+            + Fmt.count(SmallContextFit.WINDOW)
+            + " with the margin and max_tokens");
+
     BenchReport report =
         new BenchReport(
             machine,
@@ -161,7 +175,8 @@ public final class Bench {
             mcp,
             replay,
             webTasks,
-            ocr);
+            ocr,
+            smallContext);
     for (Goal g : report.goals()) {
       progress.printf(
           "%-4s %-8s %s: %s (target %s)%n",

@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param replay M7
  * @param webTasks M8
  * @param ocr M9
+ * @param smallContext M10
  */
 public record BenchReport(
     Machine machine,
@@ -39,7 +40,8 @@ public record BenchReport(
     McpCostResult mcp,
     ReplayCostResult replay,
     WebTaskSuiteResult webTasks,
-    OcrCostResult ocr) {
+    OcrCostResult ocr,
+    SmallContextFitResult smallContext) {
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");
@@ -56,9 +58,10 @@ public record BenchReport(
     Objects.requireNonNull(replay, "replay");
     Objects.requireNonNull(webTasks, "webTasks");
     Objects.requireNonNull(ocr, "ocr");
+    Objects.requireNonNull(smallContext, "smallContext");
   }
 
-  /** M1 to M9, in order. */
+  /** M1 to M10, in order. */
   public List<MetricResult> metrics() {
     return List.of(
         compression,
@@ -69,10 +72,11 @@ public record BenchReport(
         mcp,
         replay,
         webTasks,
-        ocr);
+        ocr,
+        smallContext);
   }
 
-  /** The metric with this id ({@code M1} to {@code M9}). */
+  /** The metric with this id ({@code M1} to {@code M10}). */
   public Optional<MetricResult> metric(String id) {
     return metrics().stream().filter(m -> m.id().equals(id)).findFirst();
   }

@@ -2,10 +2,10 @@ package dev.apex.bench;
 
 import java.util.List;
 
-/** What one metric (M1 to M9) measured, in the form the report renders. */
+/** What one metric (M1 to M10) measured, in the form the report renders. */
 public interface MetricResult {
 
-  /** {@code M1} to {@code M9}. */
+  /** {@code M1} to {@code M10}. */
   String id();
 
   /** A short title, e.g. {@code Compression}. */

@@ -22,8 +22,10 @@ class BenchSmokeTest {
 
     assertThat(report.metrics())
         .extracting(MetricResult::id)
-        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9");
+        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9", "M10");
     assertThat(report.compression().rows()).hasSize(RealDumps.all().size());
+    assertThat(report.smallContext().fits()).isTrue();
+    assertThat(progress.toString()).contains("M10 small-context fit");
     assertThat(report.stepOverhead().rows()).hasSize(RealDumps.all().size());
     assertThat(report.fusionScaling().steps()).hasSize(1);
     assertThat(report.loopOverhead().variants()).hasSize(2);

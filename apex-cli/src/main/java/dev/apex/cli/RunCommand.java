@@ -21,7 +21,6 @@ import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.ReplayReport;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
-import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.runtime.record.FlowReplay;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
@@ -85,7 +84,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--planner-model",
       paramLabel = "MODEL",
-      description = "The model that plans a --goal (default " + PlannerConfig.DEFAULT_MODEL + ").")
+      description =
+          "The model that plans a --goal (default planner.model, else "
+              + PlannerConfig.DEFAULT_MODEL
+              + "; required with --provider openai).")
   String plannerModel;
 
   @Option(
@@ -167,7 +169,9 @@ final class RunCommand implements Callable<Integer> {
       throw new InvalidInputException("--parallel must be at least 1, got " + parallel);
     }
     List<String> selectors = devices.isEmpty() ? List.of("sim") : devices;
-    Settings settings = shared.settings(maxSteps);
+    Settings base = shared.settings(maxSteps);
+    Settings settings =
+        plannerModel == null ? base : base.withModels(base.semantic(), plannerModel);
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     // ${NAME} in a flow (a recorded password) comes from the environment.
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(shared.env);
@@ -196,7 +200,7 @@ final class RunCommand implements Callable<Integer> {
     }
     if (what.goal != null) {
       // Before any device, timeline or task: a goal nothing can plan is refused, never "reached".
-      PlannerModels.require(settings.semantic());
+      settings.requireGoalModel();
     }
     OcrEngine ocr =
         PerceivingObserver.ocr(
@@ -248,7 +252,7 @@ final class RunCommand implements Callable<Integer> {
     if (heal) {
       run = run.withHeal(maxHealCalls);
     }
-    if (settings.semantic().enabled() && !settings.semantic().hasApiKey()) {
+    if (settings.semantic().enabled() && !settings.semantic().ready()) {
       PrintWriter err = spec.commandLine().getErr();
       synchronized (err) {
         err.println(
@@ -260,10 +264,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Cancellation cancellation = signals.newTask();
     TimelineRecorder recorder = new TimelineRecorder(timeline, cancellation);
-    PlannerConfig planner = PlannerConfig.defaults();
-    if (plannerModel != null) {
-      planner = planner.withModel(plannerModel);
-    }
+    PlannerConfig planner = settings.plannerConfig();
     AgentOutcome outcome;
     FlowRecording recording;
     try (Agent agent =
@@ -316,7 +317,7 @@ final class RunCommand implements Callable<Integer> {
         out.println(prefix + "llm: " + outcome.planning().summary());
       }
     }
-    if (settings.semantic().enabled() && settings.semantic().hasApiKey()) {
+    if (settings.semantic().enabled() && settings.semantic().ready()) {
       synchronized (out) {
         out.println(prefix + "labels: " + labelsLine(outcome, settings.labelCache()));
       }

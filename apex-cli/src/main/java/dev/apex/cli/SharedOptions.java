@@ -2,6 +2,7 @@ package dev.apex.cli;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.config.ApexConfigStore;
+import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
 import dev.apex.core.InvalidInputException;
 import dev.apex.llm.SemanticConfig;
@@ -19,11 +20,32 @@ final class SharedOptions {
 
   @Option(
       names = "--semantic",
-      description = "Label each screen with one LLM call (needs ANTHROPIC_API_KEY).")
+      description =
+          "Label each screen with one LLM call (needs ANTHROPIC_API_KEY, or --provider openai).")
   boolean semantic;
 
-  @Option(names = "--model", paramLabel = "MODEL", description = "The model for semantic labels.")
+  @Option(
+      names = "--model",
+      paramLabel = "MODEL",
+      description = "The model for semantic labels (required with --provider openai).")
   String model;
+
+  @Option(
+      names = "--provider",
+      paramLabel = "NAME",
+      description =
+          "The model provider: anthropic (default) or openai, any OpenAI-compatible endpoint"
+              + " (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter) (default llm.provider,"
+              + " APEX_LLM_PROVIDER).")
+  String provider;
+
+  @Option(
+      names = "--base-url",
+      paramLabel = "URL",
+      description =
+          "The provider's API base URL, e.g. http://localhost:11434/v1 (default"
+              + " llm.openai_base_url, OPENAI_BASE_URL or ANTHROPIC_BASE_URL).")
+  String baseUrl;
 
   @Option(
       names = "--semantic-timeout",
@@ -75,8 +97,24 @@ final class SharedOptions {
    */
   Settings settings(Integer maxSteps) {
     ApexConfig config = configStore(env).current();
+    if (provider != null) {
+      String name = provider.strip().toLowerCase(java.util.Locale.ROOT);
+      if (!ConfigField.PROVIDERS.contains(name)) {
+        throw new InvalidInputException(
+            "--provider must be one of " + String.join(", ", ConfigField.PROVIDERS));
+      }
+      config = config.withLlm(config.llm().withProvider(name));
+    }
     Settings base = Settings.of(config, env, !noOcr);
     SemanticConfig semanticConfig = base.semantic();
+    if (baseUrl != null) {
+      String url = baseUrl.strip();
+      if (!url.startsWith("http://") && !url.startsWith("https://")) {
+        throw new InvalidInputException(
+            "--base-url must be an http:// or https:// URL, e.g. http://localhost:11434/v1");
+      }
+      semanticConfig = semanticConfig.withBaseUrl(url);
+    }
     if (semantic) {
       semanticConfig = semanticConfig.withEnabled(true);
     }
@@ -102,17 +140,21 @@ final class SharedOptions {
     if (steps < 1) {
       throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
     }
-    return new Settings(
-        semanticConfig,
-        base.world(),
-        steps,
-        base.ocr(),
-        base.screenshotRetention(),
-        base.safety(),
-        Settings.withDeviceTimeout(base.device(), deviceTimeout),
-        base.tapSettle(),
-        base.labelCache(),
-        base.labelCacheTtl());
+    Settings settings =
+        new Settings(
+            semanticConfig,
+            base.world(),
+            steps,
+            base.ocr(),
+            base.screenshotRetention(),
+            base.safety(),
+            Settings.withDeviceTimeout(base.device(), deviceTimeout),
+            base.tapSettle(),
+            base.labelCache(),
+            base.labelCacheTtl(),
+            base.plannerModel());
+    settings.requireLabelModel();
+    return settings;
   }
 
   /** The config file this environment names ($APEX_HOME/config.json, else ~/.apex/config.json). */

@@ -115,6 +115,20 @@ class ArchitectureTest {
     check(
         usesOfApexOnly("dev.apex.anthropic..", in("dev.apex.core..", "dev.apex.llm.."))
             .because("a provider implements the llm ports and knows nothing above them"));
+    check(
+        usesOfApexOnly("dev.apex.openai..", in("dev.apex.core..", "dev.apex.llm.."))
+            .because("a provider implements the llm ports and knows nothing above them"));
+  }
+
+  @Test
+  void onlyTheOpenAiProviderImportsTheOpenAiSdk() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage("dev.apex.openai..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("com.openai.."));
   }
 
   @Test
@@ -140,7 +154,9 @@ class ArchitectureTest {
                 "dev.apex.semantic..",
                 "dev.apex.llm..",
                 "dev.apex.anthropic..",
+                "dev.apex.openai..",
                 "com.anthropic..",
+                "com.openai..",
                 "dev.apex.device..",
                 "dev.apex.runtime..",
                 "dev.apex.tools..",
@@ -166,7 +182,7 @@ class ArchitectureTest {
             .haveNameMatching("dev\\.apex\\.tools\\.DescribeScreenTool(\\$.*)?")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage("dev.apex.llm..", "dev.apex.anthropic..")
+            .resideInAnyPackage("dev.apex.llm..", "dev.apex.anthropic..", "dev.apex.openai..")
             .because("describe_screen makes no LLM call (seed 004, D7)"));
   }
 
@@ -185,6 +201,7 @@ class ArchitectureTest {
                 "java.sql..",
                 "java.util.concurrent..",
                 "com.anthropic..",
+                "com.openai..",
                 "okhttp3..",
                 "dev.apex.device..",
                 "dev.apex.storage..",
@@ -219,7 +236,9 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(
             "dev.apex.anthropic..",
+            "dev.apex.openai..",
             "com.anthropic..",
+            "com.openai..",
             "dev.apex.storage..",
             "dev.apex.config..",
             "dev.apex.console..",
@@ -341,6 +360,7 @@ class ArchitectureTest {
                     "dev.apex.llm..",
                     "dev.apex.semantic..",
                     "dev.apex.anthropic..",
+                    "dev.apex.openai..",
                     "dev.apex.world..",
                     "dev.apex.runtime..",
                     "dev.apex.tools..",
@@ -365,6 +385,7 @@ class ArchitectureTest {
                             "dev.apex.perception..",
                             "dev.apex.semantic..",
                             "dev.apex.anthropic..",
+                            "dev.apex.openai..",
                             "dev.apex.runtime..",
                             "dev.apex.tools..",
                             "dev.apex.config.."))
@@ -387,6 +408,7 @@ class ArchitectureTest {
                         "dev.apex.tools..",
                         "dev.apex.storage..",
                         "dev.apex.anthropic..",
+                        "dev.apex.openai..",
                         "dev.apex.config..",
                         "dev.apex.console..",
                         "dev.apex.cli..",

@@ -46,7 +46,7 @@ class RunGoalTest {
   }
 
   /** The compact handle of the Wi-Fi switch on the sim's Wi-Fi page. */
-  private static String switchHandle() {
+  static String switchHandle() {
     try (SimDevice sim = SimDevice.create()) {
       sim.launchApp("com.android.settings");
       Perceiver perceiver = new Perceiver(OcrEngine.NONE);

@@ -27,6 +27,7 @@ import java.util.Objects;
  * @param tap how a tap waits for its element to hold still
  * @param anthropicApiKey the key from {@code ANTHROPIC_API_KEY}; empty when unset. Never written to
  *     the config file, never in {@link #toString()} or any JSON this package produces
+ * @param llm which model provider plans and labels, and the OpenAI-compatible endpoint
  */
 public record ApexConfig(
     Semantic semantic,
@@ -36,7 +37,8 @@ public record ApexConfig(
     Planner planner,
     Device device,
     Tap tap,
-    String anthropicApiKey) {
+    String anthropicApiKey,
+    Llm llm) {
 
   public ApexConfig {
     Objects.requireNonNull(semantic, "semantic");
@@ -47,6 +49,7 @@ public record ApexConfig(
     ConfigField.MAX_STEPS.checkRange(maxSteps);
     ConfigField.SCREENSHOT_RETENTION.checkRange(screenshotRetention);
     anthropicApiKey = anthropicApiKey == null ? "" : anthropicApiKey.strip();
+    llm = llm == null ? Llm.defaults() : llm;
   }
 
   /** Every default, and no API key. */
@@ -59,7 +62,8 @@ public record ApexConfig(
         Planner.defaults(),
         Device.defaults(),
         Tap.defaults(),
-        "");
+        "",
+        Llm.defaults());
   }
 
   public boolean hasApiKey() {
@@ -67,16 +71,34 @@ public record ApexConfig(
   }
 
   /**
-   * The enricher's settings: these, the API key, and the public API's base URL (change it with
-   * {@link SemanticConfig#withBaseUrl}).
+   * The enricher's settings and the model connection: these, the provider ({@code llm.provider})
+   * with its key ({@code ANTHROPIC_API_KEY} or {@code OPENAI_API_KEY}) and base URL (Anthropic's
+   * public API, or {@code llm.openai_base_url}; change it with {@link SemanticConfig#withBaseUrl}).
    */
   public SemanticConfig semanticConfig() {
-    return SemanticConfig.defaults()
-        .withEnabled(semantic.enabled())
-        .withModel(semantic.model())
-        .withTimeout(semantic.timeout())
-        .withMaxRetries(semantic.maxRetries())
-        .withApiKey(anthropicApiKey);
+    SemanticConfig config =
+        SemanticConfig.defaults()
+            .withEnabled(semantic.enabled())
+            .withModel(semantic.model())
+            .withTimeout(semantic.timeout())
+            .withMaxRetries(semantic.maxRetries())
+            .withProvider(llm.provider());
+    return config.isOpenAi()
+        ? config.withApiKey(llm.openaiApiKey()).withBaseUrl(llm.openaiBaseUrl())
+        : config.withApiKey(anthropicApiKey);
+  }
+
+  public ApexConfig withLlm(Llm value) {
+    return new ApexConfig(
+        semantic,
+        world,
+        maxSteps,
+        screenshotRetention,
+        planner,
+        device,
+        tap,
+        anthropicApiKey,
+        value);
   }
 
   /**
@@ -99,41 +121,50 @@ public record ApexConfig(
 
   public ApexConfig withSemantic(Semantic value) {
     return new ApexConfig(
-        value, world, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey);
+        value, world, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey, llm);
   }
 
   public ApexConfig withWorld(World value) {
     return new ApexConfig(
-        semantic, value, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey);
+        semantic, value, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey, llm);
   }
 
   public ApexConfig withMaxSteps(int value) {
     return new ApexConfig(
-        semantic, world, value, screenshotRetention, planner, device, tap, anthropicApiKey);
+        semantic, world, value, screenshotRetention, planner, device, tap, anthropicApiKey, llm);
   }
 
   public ApexConfig withScreenshotRetention(int value) {
-    return new ApexConfig(semantic, world, maxSteps, value, planner, device, tap, anthropicApiKey);
+    return new ApexConfig(
+        semantic, world, maxSteps, value, planner, device, tap, anthropicApiKey, llm);
   }
 
   public ApexConfig withPlanner(Planner value) {
     return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, value, device, tap, anthropicApiKey);
+        semantic, world, maxSteps, screenshotRetention, value, device, tap, anthropicApiKey, llm);
   }
 
   public ApexConfig withDevice(Device value) {
     return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, planner, value, tap, anthropicApiKey);
+        semantic, world, maxSteps, screenshotRetention, planner, value, tap, anthropicApiKey, llm);
   }
 
   public ApexConfig withAnthropicApiKey(String value) {
     return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, planner, device, tap, value);
+        semantic, world, maxSteps, screenshotRetention, planner, device, tap, value, llm);
   }
 
   public ApexConfig withTap(Tap value) {
     return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, planner, device, value, anthropicApiKey);
+        semantic,
+        world,
+        maxSteps,
+        screenshotRetention,
+        planner,
+        device,
+        value,
+        anthropicApiKey,
+        llm);
   }
 
   /** Every setting, the key shown only as set or unset. */
@@ -155,6 +186,8 @@ public record ApexConfig(
         + tap
         + ", anthropicApiKey="
         + (hasApiKey() ? "<set>" : "<unset>")
+        + ", llm="
+        + llm
         + "]";
   }
 
@@ -265,8 +298,12 @@ public record ApexConfig(
    *     {@value #MAX_APPS}, duplicates dropped, in the order given
    * @param allowedActions kinds of sensitive action that need no confirmation; empty by default,
    *     duplicates dropped
+   * @param model the model that plans a goal ({@code planner.model}); empty for the provider's
+   *     default (Claude's {@code claude-sonnet-5-5}; with {@code openai} there is none and it must
+   *     be set)
    */
-  public record Planner(List<String> allowedApps, List<SensitiveKind> allowedActions) {
+  public record Planner(
+      List<String> allowedApps, List<SensitiveKind> allowedActions, String model) {
 
     /** The most app ids the allow-list may hold. */
     public static final int MAX_APPS = 100;
@@ -278,6 +315,24 @@ public record ApexConfig(
           List.copyOf(
               new LinkedHashSet<>(Objects.requireNonNull(allowedActions, "allowedActions")));
       ConfigField.PLANNER_ALLOWED_APPS.checkApps(allowedApps);
+      model = model == null ? "" : model.strip();
+      if (!model.isEmpty()) {
+        ConfigField.PLANNER_MODEL.checkModel(model);
+      }
+    }
+
+    /** No planning model named: the provider's default (Claude's; none for openai). */
+    public Planner(List<String> allowedApps, List<SensitiveKind> allowedActions) {
+      this(allowedApps, allowedActions, "");
+    }
+
+    /** Whether a planning model is named ({@code planner.model}). */
+    public boolean hasModel() {
+      return !model.isEmpty();
+    }
+
+    public Planner withModel(String value) {
+      return new Planner(allowedApps, allowedActions, value);
     }
 
     /** No app and no action allowed: every sensitive action asks. */
@@ -286,11 +341,11 @@ public record ApexConfig(
     }
 
     public Planner withAllowedApps(List<String> value) {
-      return new Planner(value, allowedActions);
+      return new Planner(value, allowedActions, model);
     }
 
     public Planner withAllowedActions(List<SensitiveKind> value) {
-      return new Planner(allowedApps, value);
+      return new Planner(allowedApps, value, model);
     }
   }
 
@@ -344,6 +399,63 @@ public record ApexConfig(
     /** A 2 s bound. */
     public static Tap defaults() {
       return new Tap(dev.apex.tools.TapTool.DEFAULT_SETTLE);
+    }
+  }
+
+  /**
+   * Which model provider plans goals and labels screens.
+   *
+   * @param provider {@code anthropic} (the default) or {@code openai} (any OpenAI-compatible
+   *     endpoint: OpenAI, Ollama, vLLM, llama.cpp's server, LM Studio, OpenRouter)
+   * @param openaiBaseUrl the OpenAI-compatible endpoint's base URL, e.g. {@code
+   *     http://localhost:11434/v1}; empty for {@value SemanticConfig#DEFAULT_OPENAI_BASE_URL}
+   * @param openaiApiKey the key from {@code OPENAI_API_KEY}; empty when unset (a placeholder is
+   *     sent: local servers take none). Like Anthropic's, never in the file, {@link #toString()} or
+   *     any JSON this package produces; read only from the environment
+   */
+  public record Llm(String provider, String openaiBaseUrl, String openaiApiKey) {
+
+    public Llm {
+      provider = provider == null || provider.isBlank() ? "anthropic" : provider.strip();
+      ConfigField.LLM_PROVIDER.checkProvider(provider);
+      openaiBaseUrl = openaiBaseUrl == null ? "" : openaiBaseUrl.strip();
+      if (!openaiBaseUrl.isEmpty()) {
+        ConfigField.LLM_OPENAI_BASE_URL.checkUrl(openaiBaseUrl);
+      }
+      openaiApiKey = openaiApiKey == null ? "" : openaiApiKey.strip();
+    }
+
+    /** Anthropic; the OpenAI endpoint's default URL; no OpenAI key. */
+    public static Llm defaults() {
+      return new Llm("anthropic", "", "");
+    }
+
+    public boolean hasOpenAiApiKey() {
+      return !openaiApiKey.isEmpty();
+    }
+
+    public Llm withProvider(String value) {
+      return new Llm(value, openaiBaseUrl, openaiApiKey);
+    }
+
+    public Llm withOpenAiBaseUrl(String value) {
+      return new Llm(provider, value, openaiApiKey);
+    }
+
+    public Llm withOpenAiApiKey(String value) {
+      return new Llm(provider, openaiBaseUrl, value);
+    }
+
+    /** The settings, the key shown only as set or unset. */
+    @Override
+    public String toString() {
+      return "Llm[provider="
+          + provider
+          + ", openaiBaseUrl="
+          + openaiBaseUrl
+          + ", openaiApiKey="
+          + (hasOpenAiApiKey() ? "<set>" : "<unset>")
+          + "]";
     }
   }
 }

@@ -55,15 +55,19 @@ public final class ApexConfigStore {
   private final Path file;
   private final Map<ConfigField, Object> envValues;
   private final String apiKey;
+  private final String openaiApiKey;
   private ApexConfig fromFile;
   private Stamp seen;
 
-  private ApexConfigStore(Path file, Map<ConfigField, Object> envValues, String apiKey) {
+  private ApexConfigStore(
+      Path file, Map<ConfigField, Object> envValues, String apiKey, String openaiApiKey) {
     this.file = file;
     this.envValues = Collections.unmodifiableMap(envValues);
     this.apiKey = apiKey;
-    // Whoever builds the settings holds the key from now on: no answer may echo it back out.
+    this.openaiApiKey = openaiApiKey;
+    // Whoever builds the settings holds the keys from now on: no answer may echo them back out.
     Secrets.register(apiKey);
+    Secrets.register(openaiApiKey);
   }
 
   /**
@@ -102,7 +106,8 @@ public final class ApexConfigStore {
       }
     }
     String key = env.getOrDefault(ConfigField.API_KEY_ENV, "");
-    ApexConfigStore store = new ApexConfigStore(file.toAbsolutePath(), envValues, key);
+    String openaiKey = env.getOrDefault(ConfigField.OPENAI_API_KEY_ENV, "");
+    ApexConfigStore store = new ApexConfigStore(file.toAbsolutePath(), envValues, key, openaiKey);
     synchronized (store) {
       store.seen = stamp(store.file);
       store.fromFile = store.readFile();
@@ -154,13 +159,16 @@ public final class ApexConfigStore {
     ApexConfig updated = fromFile;
     for (Map.Entry<ConfigField, Object> entry : values.entrySet()) {
       Object value = entry.getValue();
-      if (!apiKey.isBlank()
-          && (apiKey.strip().equals(value)
-              || (value instanceof java.util.List<?> list && list.contains(apiKey.strip())))) {
-        // A key pasted into the wrong field would be written to the file and shown to everyone.
-        String key = entry.getKey().key();
-        throw new InvalidConfigException(
-            key, key + " must not be the API key; the key belongs in " + ConfigField.API_KEY_ENV);
+      for (String[] secret :
+          new String[][] {
+            {apiKey, ConfigField.API_KEY_ENV}, {openaiApiKey, ConfigField.OPENAI_API_KEY_ENV}
+          }) {
+        if (isKey(value, secret[0])) {
+          // A key pasted into the wrong field would be written to the file and shown to everyone.
+          String key = entry.getKey().key();
+          throw new InvalidConfigException(
+              key, key + " must not be the API key; the key belongs in " + secret[1]);
+        }
       }
       updated = entry.getKey().set(updated, entry.getValue());
     }
@@ -192,8 +200,19 @@ public final class ApexConfigStore {
     }
   }
 
+  private static boolean isKey(Object value, String key) {
+    if (key.isBlank()) {
+      return false;
+    }
+    String k = key.strip();
+    return k.equals(value)
+        || (value instanceof String text && text.contains(k))
+        || (value instanceof java.util.List<?> list && list.contains(k));
+  }
+
   private ApexConfig overlay(ApexConfig config) {
     ApexConfig result = config.withAnthropicApiKey(apiKey);
+    result = result.withLlm(result.llm().withOpenAiApiKey(openaiApiKey));
     for (Map.Entry<ConfigField, Object> entry : envValues.entrySet()) {
       result = entry.getKey().set(result, entry.getValue());
     }

@@ -20,8 +20,9 @@ import java.util.stream.Collectors;
  * Checking, reading and writing all go through here, so a field cannot be valid in one place and
  * not in another.
  *
- * <p>The API key is deliberately not a field: it is read only from {@code ANTHROPIC_API_KEY}. Error
- * messages name the key and what is accepted and never the value given.
+ * <p>The API keys are deliberately not fields: they are read only from {@code ANTHROPIC_API_KEY}
+ * and {@code OPENAI_API_KEY}. Error messages name the key and what is accepted and never the value
+ * given.
  */
 public enum ConfigField {
   SEMANTIC_ENABLED("semantic.enabled", "APEX_SEMANTIC_ENABLED", Type.BOOLEAN, 0, 0),
@@ -59,6 +60,18 @@ public enum ConfigField {
       Type.KIND_LIST,
       0,
       SensitiveKind.values().length),
+  /**
+   * The model that plans a goal; empty for the provider's default (Claude's), which {@code openai}
+   * has not: there it must be set.
+   */
+  PLANNER_MODEL("planner.model", "APEX_PLANNER_MODEL", Type.MODEL_OR_EMPTY, 0, 100),
+  /** Which model provider plans and labels: {@code anthropic} (default) or {@code openai}. */
+  LLM_PROVIDER("llm.provider", "APEX_LLM_PROVIDER", Type.PROVIDER, 0, 0),
+  /**
+   * The OpenAI-compatible endpoint's base URL, e.g. {@code http://localhost:11434/v1} (Ollama);
+   * empty for OpenAI's. Its key is read only from {@code OPENAI_API_KEY}.
+   */
+  LLM_OPENAI_BASE_URL("llm.openai_base_url", "OPENAI_BASE_URL", Type.URL, 0, 500),
   /** The deadline of one whole device command, in ms ({@link dev.apex.device.DeviceLimits}). */
   DEVICE_TIMEOUT_MS("device.timeout_ms", "APEX_DEVICE_TIMEOUT_MS", Type.INTEGER, 100, 3_600_000),
   /** The most bytes one device answer (screenshot, tree, output) may carry. */
@@ -78,7 +91,18 @@ public enum ConfigField {
   /** The key under which the public JSON says whether the API key is set. Never settable. */
   public static final String API_KEY_KEY = "anthropic_api_key";
 
-  private static final Pattern MODEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]*");
+  /** The environment variable holding the OpenAI-compatible endpoint's key, its only source. */
+  public static final String OPENAI_API_KEY_ENV = "OPENAI_API_KEY";
+
+  /** The key under which the public JSON says whether the OpenAI key is set. Never settable. */
+  public static final String OPENAI_API_KEY_KEY = "openai_api_key";
+
+  /** The providers {@code llm.provider} accepts. */
+  public static final List<String> PROVIDERS = List.of("anthropic", "openai");
+
+  /** A model id; a slash allowed, as OpenAI-compatible gateways name them ({@code org/model}). */
+  private static final Pattern MODEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@/-]*");
+
   private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
 
   /** What an unknown kind may look like to be named in a message (never a pasted secret). */
@@ -88,6 +112,9 @@ public enum ConfigField {
     BOOLEAN,
     INTEGER,
     MODEL,
+    MODEL_OR_EMPTY,
+    PROVIDER,
+    URL,
     CACHE_MODE,
     APP_LIST,
     KIND_LIST
@@ -136,9 +163,18 @@ public enum ConfigField {
       case MODEL ->
           "a model id of 1 to "
               + max
-              + " letters, digits and . _ : @ - (e.g. "
+              + " letters, digits and . _ : @ - / (e.g. "
               + ApexConfig.Semantic.DEFAULT_MODEL
               + ")";
+      case MODEL_OR_EMPTY ->
+          "empty (the provider's default) or a model id of 1 to "
+              + max
+              + " letters, digits and . _ : @ - / (e.g. claude-sonnet-5-5, qwen2.5:7b)";
+      case PROVIDER -> "one of " + String.join(", ", PROVIDERS);
+      case URL ->
+          "empty (OpenAI's API) or an http:// or https:// URL of at most "
+              + max
+              + " characters (e.g. http://localhost:11434/v1)";
       case CACHE_MODE -> "one of " + LabelCacheMode.codes();
       case APP_LIST ->
           "a list of at most "
@@ -182,6 +218,9 @@ public enum ConfigField {
       case DEVICE_TIMEOUT_MS -> Math.toIntExact(config.device().timeout().toMillis());
       case DEVICE_MAX_CAPTURE_BYTES -> Math.toIntExact(config.device().maxCaptureBytes());
       case TAP_SETTLE_MS -> Math.toIntExact(config.tap().settle().toMillis());
+      case PLANNER_MODEL -> config.planner().model();
+      case LLM_PROVIDER -> config.llm().provider();
+      case LLM_OPENAI_BASE_URL -> config.llm().openaiBaseUrl();
     };
   }
 
@@ -213,6 +252,9 @@ public enum ConfigField {
       case DEVICE_MAX_CAPTURE_BYTES ->
           config.withDevice(config.device().withMaxCaptureBytes((Integer) value));
       case TAP_SETTLE_MS -> config.withTap(new ApexConfig.Tap(Duration.ofMillis((Integer) value)));
+      case PLANNER_MODEL -> config.withPlanner(config.planner().withModel((String) value));
+      case LLM_PROVIDER -> config.withLlm(config.llm().withProvider((String) value));
+      case LLM_OPENAI_BASE_URL -> config.withLlm(config.llm().withOpenAiBaseUrl((String) value));
     };
   }
 
@@ -253,6 +295,13 @@ public enum ConfigField {
           throw invalid(key);
         }
         return cacheMode(key, node.textValue()).code();
+      case MODEL_OR_EMPTY:
+      case PROVIDER:
+      case URL:
+        if (!node.isTextual()) {
+          throw invalid(key);
+        }
+        return checkText(key, node.textValue().strip());
       default:
         if (!node.isTextual()) {
           throw invalid(key);
@@ -290,6 +339,10 @@ public enum ConfigField {
         return checkList(envVar, items);
       case CACHE_MODE:
         return cacheMode(envVar, value).code();
+      case MODEL_OR_EMPTY:
+      case PROVIDER:
+      case URL:
+        return checkText(envVar, value);
       default:
         return checkModel(envVar, value);
     }
@@ -300,7 +353,48 @@ public enum ConfigField {
   }
 
   void checkModel(String value) {
-    checkModel(key, value);
+    if (type == Type.MODEL_OR_EMPTY) {
+      checkText(key, value);
+    } else {
+      checkModel(key, value);
+    }
+  }
+
+  void checkProvider(String value) {
+    checkText(key, value);
+  }
+
+  void checkUrl(String value) {
+    checkText(key, value);
+  }
+
+  /** A provider name, a URL or an optional model, by the field's type; lower-cases a provider. */
+  private String checkText(String name, String value) {
+    switch (type) {
+      case PROVIDER -> {
+        String provider = value.toLowerCase(Locale.ROOT);
+        if (!PROVIDERS.contains(provider)) {
+          throw invalid(name);
+        }
+        return provider;
+      }
+      case URL -> {
+        String lower = value.toLowerCase(Locale.ROOT);
+        if (!value.isEmpty()
+            && (value.length() > max
+                || !(lower.startsWith("http://") || lower.startsWith("https://"))
+                || value.chars().anyMatch(c -> c <= ' '))) {
+          throw invalid(name);
+        }
+        return value;
+      }
+      default -> {
+        if (!value.isEmpty() && (value.length() > max || !MODEL.matcher(value).matches())) {
+          throw invalid(name);
+        }
+        return value;
+      }
+    }
   }
 
   private int checkRange(String name, long value) {

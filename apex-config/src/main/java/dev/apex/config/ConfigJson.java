@@ -49,12 +49,14 @@ public final class ConfigJson {
     for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> entry = it.next();
       String name = entry.getKey();
-      if (name.equals(ConfigField.API_KEY_KEY)) {
+      if (name.equals(ConfigField.API_KEY_KEY) || name.equals(ConfigField.OPENAI_API_KEY_KEY)) {
         throw new InvalidConfigException(
             name,
             name
                 + " cannot be set here; set the "
-                + ConfigField.API_KEY_ENV
+                + (name.equals(ConfigField.API_KEY_KEY)
+                    ? ConfigField.API_KEY_ENV
+                    : ConfigField.OPENAI_API_KEY_ENV)
                 + " environment"
                 + " variable where apex runs");
       }
@@ -109,13 +111,15 @@ public final class ConfigJson {
   }
 
   /**
-   * The public form: the file form, then {@code anthropic_api_key}: {@code "set"}/{@code "unset"},
-   * then {@code env_overrides}: each overridden key and its variable.
+   * The public form: the file form, then {@code anthropic_api_key} and {@code openai_api_key}:
+   * {@code "set"}/{@code "unset"}, then {@code env_overrides}: each overridden key and its
+   * variable.
    */
   public static ObjectNode toPublicJson(ApexConfig config, Set<ConfigField> envOverrides) {
     Objects.requireNonNull(envOverrides, "envOverrides");
     ObjectNode root = toFileJson(config);
     root.put(ConfigField.API_KEY_KEY, config.hasApiKey() ? "set" : "unset");
+    root.put(ConfigField.OPENAI_API_KEY_KEY, config.llm().hasOpenAiApiKey() ? "set" : "unset");
     ObjectNode overrides = root.putObject("env_overrides");
     for (ConfigField field : ConfigField.values()) {
       if (envOverrides.contains(field)) {

@@ -14,7 +14,6 @@ import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.timeline.LabelStore;
 import dev.apex.tools.ToolRegistry;
 import java.util.Map;
@@ -74,9 +73,7 @@ public final class AgentLauncher implements TaskLauncher {
   /** Goals need a model: with none configured in {@code config} and the environment, says so. */
   @Override
   public Optional<String> goalRefusal(ApexConfig config) {
-    return PlannerModels.configured(Settings.of(config, env, false).semantic())
-        ? Optional.empty()
-        : Optional.of(PlannerModels.NONE_CONFIGURED);
+    return Settings.of(config, env, false).goalRefusal();
   }
 
   @Override
@@ -89,7 +86,7 @@ public final class AgentLauncher implements TaskLauncher {
     Settings base = Settings.of(config, env, true);
     Settings settings = base.withDevice(Settings.withDeviceTimeout(base.device(), deviceTimeout));
     if (flow == null) {
-      PlannerModels.require(settings.semantic());
+      settings.requireGoalModel();
     }
     AgentRun run = flow != null ? AgentRun.flow(flow) : AgentRun.goal(request.goal());
     String goal = flow != null ? "flow " + flow.name() : request.goal();

@@ -232,6 +232,35 @@ class ConsoleApiTest {
   }
 
   @Test
+  void configShowsAndEditsTheModelProviderAndNeverTakesAKey() throws Exception {
+    JsonNode before = TestConsole.json(console.get("/api/config"));
+    assertThat(before.at("/llm/provider").asText()).isEqualTo("anthropic");
+    assertThat(before.get("openai_api_key").asText()).isEqualTo("unset");
+
+    HttpResponse<String> put =
+        console.put(
+            "/api/config",
+            "{\"llm\": {\"provider\": \"openai\", \"openai_base_url\":"
+                + " \"http://localhost:11434/v1\"}, \"planner\": {\"model\": \"qwen2.5:7b\"}}");
+
+    assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+    JsonNode after = TestConsole.json(console.get("/api/config"));
+    assertThat(after.at("/llm/provider").asText()).isEqualTo("openai");
+    assertThat(after.at("/llm/openai_base_url").asText()).isEqualTo("http://localhost:11434/v1");
+    assertThat(after.at("/planner/model").asText()).isEqualTo("qwen2.5:7b");
+    assertThat(Files.readString(home.resolve("config.json")))
+        .contains("\"provider\" : \"openai\"")
+        .doesNotContain("openai_api_key");
+
+    HttpResponse<String> key = console.put("/api/config", "{\"openai_api_key\": \"sk-x-123456\"}");
+    assertThat(key.statusCode()).isEqualTo(400);
+    assertThat(key.body()).contains("OPENAI_API_KEY").doesNotContain("sk-x-123456");
+    HttpResponse<String> bad = console.put("/api/config", "{\"llm\": {\"provider\": \"gemini\"}}");
+    assertThat(bad.statusCode()).isEqualTo(400);
+    assertThat(bad.body()).contains("llm.provider must be one of anthropic, openai");
+  }
+
+  @Test
   void theEventStreamShowsATaskFromAnotherProcessLive() {
     try (EventClient events = console.events("")) {
       TaskId id = TaskId.of("live1");

@@ -36,6 +36,16 @@ public enum FailureReason {
   INVALID_JSON,
   /** The reply is JSON but misses, adds or mistypes fields of the schema. */
   SCHEMA_MISMATCH,
+  /**
+   * HTTP 400 for a parameter the server does not support (a local server without {@code tools} or
+   * {@code response_format}): the detail names the parameter. Retrying cannot fix it.
+   */
+  UNSUPPORTED_PARAMETER,
+  /**
+   * A tool call whose arguments are not a JSON object or fail the tool's input schema (frequent
+   * with small local models); the detail says what failed, naming only the schema's properties.
+   */
+  INVALID_TOOL_ARGUMENTS,
   /** The HTTP response itself could not be read as a message (garbage on the wire). */
   INVALID_RESPONSE,
   /** The connection was refused, reset or closed before a response. */

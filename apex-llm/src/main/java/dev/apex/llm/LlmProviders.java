@@ -13,8 +13,17 @@ public final class LlmProviders {
   /** The provider used when settings name none. */
   public static final String DEFAULT = "anthropic";
 
+  /** The OpenAI-compatible provider (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter). */
+  public static final String OPENAI = "openai";
+
   /** The module each known provider ships in, for the message when it is absent. */
-  private static final Map<String, String> KNOWN_MODULES = Map.of("anthropic", "apex-anthropic");
+  private static final Map<String, String> KNOWN_MODULES =
+      Map.of(DEFAULT, "apex-anthropic", OPENAI, "apex-openai");
+
+  /** Whether {@code name} is a provider apex knows ({@code anthropic} or {@code openai}). */
+  public static boolean known(String name) {
+    return name != null && KNOWN_MODULES.containsKey(name);
+  }
 
   private LlmProviders() {}
 
@@ -58,7 +67,7 @@ public final class LlmProviders {
             + wanted
             + "': use "
             + (names.isEmpty()
-                ? "anthropic (add the apex-anthropic module)"
+                ? "anthropic or openai (add the apex-anthropic or apex-openai module)"
                 : String.join(", ", names)));
   }
 }

@@ -53,7 +53,7 @@ final class PlanReports implements PlanListener {
               t.calls(),
               new LlmUsage(
                   t.inputTokens(), t.outputTokens(), t.cacheCreationTokens(), t.cacheReadTokens()),
-              t.costUsd()));
+              t.costKnown() ? t.costUsd() : null));
     }
     return List.copyOf(usage);
   }

@@ -52,26 +52,23 @@ public final class Enricher implements AutoCloseable {
     this.client = client;
   }
 
-  /**
-   * An enricher on the default model provider (Anthropic, from {@code apex-anthropic}), with the
-   * system clock and real sleeps.
-   */
+  /** An enricher on {@code config}'s model provider, with the system clock and real sleeps. */
   public static Enricher create(SemanticConfig config) {
     return create(config, Clock.systemUTC(), Sleeper.SYSTEM);
   }
 
   /**
-   * An enricher on the default model provider (Anthropic, from {@code apex-anthropic}). When {@code
-   * config} is disabled or has no key no client is built, so nothing touches the network.
+   * An enricher on {@code config}'s model provider ({@link SemanticConfig#provider()}: Anthropic
+   * from {@code apex-anthropic}, or any OpenAI-compatible endpoint from {@code apex-openai}). When
+   * {@code config} is disabled or not {@link SemanticConfig#ready() ready} (Anthropic without a
+   * key) no client is built, so nothing touches the network.
    */
   public static Enricher create(SemanticConfig config, Clock clock, Sleeper sleeper) {
     Objects.requireNonNull(config, "config");
-    boolean usable = config.enabled() && config.hasApiKey();
+    boolean usable = config.enabled() && config.ready();
     return new Enricher(
         config,
-        usable
-            ? LlmProviders.require(LlmProviders.DEFAULT).structured(config, clock, sleeper)
-            : null);
+        usable ? LlmProviders.require(config.provider()).structured(config, clock, sleeper) : null);
   }
 
   /** The model that labels, as the configuration names it: part of a label cache's key. */

@@ -153,8 +153,11 @@ export function newTaskPage() {
 }
 
 const FIELDS = [
+  { key: 'llm.provider', label: 'Model provider', type: 'text', hint: 'anthropic (Claude) or openai: any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter).' },
+  { key: 'llm.openai_base_url', label: 'OpenAI-compatible base URL', type: 'text', hint: 'For openai, e.g. http://localhost:11434/v1 (Ollama); empty for OpenAI\'s API.' },
+  { key: 'planner.model', label: 'Planning model', type: 'text', hint: 'The model that plans a goal; empty for Claude\'s default. Required with openai, e.g. qwen2.5:7b.' },
   { key: 'semantic.enabled', label: 'Semantic enrichment', type: 'bool', hint: 'Label each screen with one Claude call (costs tokens).' },
-  { key: 'semantic.model', label: 'Model', type: 'text' },
+  { key: 'semantic.model', label: 'Model', type: 'text', hint: 'The model that labels screens; with openai name one the endpoint serves.' },
   { key: 'semantic.timeout_ms', label: 'Timeout (ms)', type: 'int', hint: 'Per enrichment, retries included.' },
   { key: 'semantic.max_retries', label: 'Max retries', type: 'int' },
   { key: 'semantic.cache', label: 'Label cache', type: 'text', hint: 'task (a revisited screen costs no call), timeline (across tasks too, in the timeline) or off.' },
@@ -211,6 +214,11 @@ export function configPage() {
     node.replaceChildren(
       h('div', { class: 'page-head' }, h('h1', { text: 'Settings' }), h('span', { class: 'spacer' }),
         h('span', { class: 'muted mono', text: config.file })),
+      h('div', { class: 'panel' }, h('h2', { text: 'Model' }),
+        h('div', { class: 'grid2' }, byKey('llm.provider'), byKey('planner.model')), byKey('llm.openai_base_url'),
+        h('div', { class: 'field' }, h('span', { class: 'label', text: 'OPENAI_API_KEY' }),
+          h('div', {}, h('span', { class: 'badge ' + (config.openai_api_key === 'set' ? 'SUCCEEDED' : 'CANCELLED'), id: 'openai-api-key', text: config.openai_api_key })),
+          h('div', { class: 'hint', text: 'Optional (local servers take none). Read from the environment of the process that runs apex; never shown or stored here.' }))),
       h('div', { class: 'panel' }, h('h2', { text: 'Semantic scene' }), byKey('semantic.enabled'),
         h('div', { class: 'grid2' }, byKey('semantic.model'), byKey('semantic.timeout_ms')), byKey('semantic.max_retries'),
         h('div', { class: 'grid2' }, byKey('semantic.cache'), byKey('semantic.cache_ttl_hours')),

@@ -69,7 +69,7 @@ public final class Agent implements AutoCloseable {
     this.options = b;
     this.perceiver =
         new Perceiver(b.ocrEngine != null ? b.ocrEngine : PerceivingObserver.ocr(b.ocr, b.notices));
-    boolean labels = b.labels && b.model.hasApiKey();
+    boolean labels = b.labels && b.model.ready();
     this.enricher = labels ? Enricher.create(b.model.withEnabled(true), b.clock, b.sleeper) : null;
     this.tools =
         enricher == null ? b.tools : b.tools.replace(new DescribeScreenSemanticTool(enricher));
@@ -497,7 +497,7 @@ public final class Agent implements AutoCloseable {
     if (usage == null || usage.equals(LlmUsage.NONE)) {
       return;
     }
-    double cost = Pricing.orMostExpensive(options.model.model()).costUsd(usage);
+    double cost = Pricing.forConnection(options.model, options.model.model()).costUsd(usage);
     totals.updateAndGet(t -> t.plus(usage, cost));
   }
 

@@ -61,9 +61,12 @@ public final class ClaudeAgent implements AutoCloseable {
     this.tally = new AgentTally(planner.config().model());
   }
 
-  /** Whether {@code connection} has what a goal run needs: an API key. */
+  /**
+   * Whether {@code connection} has what a goal run needs: an API key for Anthropic; nothing more
+   * for an OpenAI-compatible endpoint (a local server takes none).
+   */
   public static boolean available(SemanticConfig connection) {
-    return connection != null && connection.hasApiKey();
+    return connection != null && connection.ready();
   }
 
   /**
@@ -83,9 +86,12 @@ public final class ClaudeAgent implements AutoCloseable {
   }
 
   /**
-   * An agent on the Anthropic API.
+   * An agent on the model provider {@code connection} names (Anthropic by default; any
+   * OpenAI-compatible endpoint with {@code openai}), its calls priced by {@link
+   * Pricing#forConnection} (an OpenAI-compatible model's cost is unknown, not $0).
    *
-   * @param connection the API key, base URL and retry count (its other settings are not used)
+   * @param connection the provider, API key, base URL and retry count (its other settings are not
+   *     used)
    * @param tools the tools steps may use; the policy applies to them at the executor
    * @throws IllegalArgumentException when {@code connection} has no API key
    */
@@ -98,9 +104,13 @@ public final class ClaudeAgent implements AutoCloseable {
       Clock clock,
       Sleeper sleeper) {
     Objects.requireNonNull(connection, "connection");
+    Objects.requireNonNull(config, "config");
+    ToolUseClient client =
+        LlmProviders.require(connection.provider()).toolUse(connection, clock, sleeper);
     return create(
-        LlmProviders.require(LlmProviders.DEFAULT).toolUse(connection, clock, sleeper),
+        client,
         config,
+        Pricing.forConnection(connection, config.model()),
         policy,
         confirmer,
         tools,
@@ -119,12 +129,34 @@ public final class ClaudeAgent implements AutoCloseable {
       Clock clock,
       Sleeper sleeper,
       Random random) {
+    return create(
+        client,
+        config,
+        Pricing.orMostExpensive(config.model()),
+        policy,
+        confirmer,
+        tools,
+        clock,
+        sleeper,
+        random);
+  }
+
+  private static ClaudeAgent create(
+      ToolUseClient client,
+      PlannerConfig config,
+      ModelPricing pricing,
+      SafetyPolicy policy,
+      Confirmer confirmer,
+      ToolRegistry tools,
+      Clock clock,
+      Sleeper sleeper,
+      Random random) {
     Objects.requireNonNull(client, "client");
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(confirmer, "confirmer");
     Objects.requireNonNull(tools, "tools");
     Objects.requireNonNull(sleeper, "sleeper");
-    ClaudePlanner planner = new ClaudePlanner(client, tools, config, clock, random);
+    ClaudePlanner planner = new ClaudePlanner(client, tools, config, pricing, clock, random);
     return new ClaudeAgent(planner, tools, policy, confirmer, clock, sleeper);
   }
 

@@ -91,6 +91,20 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
       PlannerConfig config,
       Clock clock,
       Random random) {
+    this(client, registry, config, null, clock, random);
+  }
+
+  /**
+   * As {@link #ClaudePlanner(ToolUseClient, ToolRegistry, PlannerConfig, Clock, Random)}, the calls
+   * priced by {@code pricing} (null: {@link Pricing#orMostExpensive}).
+   */
+  ClaudePlanner(
+      ToolUseClient client,
+      ToolRegistry registry,
+      PlannerConfig config,
+      ModelPricing pricing,
+      Clock clock,
+      Random random) {
     this.client = Objects.requireNonNull(client, "client");
     this.config = Objects.requireNonNull(config, "config");
     // Every tool on offer at once: a device that supports them all (a browser) must fit too.
@@ -98,8 +112,8 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
         ToolCatalog.of(Objects.requireNonNull(registry, "registry"), config.hiddenTools());
     this.clock = Objects.requireNonNull(clock, "clock");
     this.random = Objects.requireNonNull(random, "random");
-    this.pricing = Pricing.orMostExpensive(config.model());
-    if (Pricing.of(config.model()).isEmpty()) {
+    this.pricing = pricing != null ? pricing : Pricing.orMostExpensive(config.model());
+    if (pricing == null && Pricing.of(config.model()).isEmpty()) {
       log.warn(
           "no price on file for model {}: costs are estimated at the most expensive listed rate",
           config.model());

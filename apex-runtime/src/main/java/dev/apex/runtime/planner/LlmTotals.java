@@ -60,12 +60,14 @@ public record LlmTotals(
 
   /**
    * One line for a person, e.g. {@code 4 calls to claude-sonnet-5-5: 9,210 tokens in (7,360 from
-   * cache, 1,840 written to it), 412 out, ~$0.0141}.
+   * cache, 1,840 written to it), 412 out, ~$0.0141}; {@code cost unknown} in place of the dollars
+   * when a call's model has no price ({@link ModelPricing#unknown}: a local or OpenAI-compatible
+   * model), never $0.
    */
   public String summary() {
     return String.format(
         Locale.ROOT,
-        "%d call%s to %s: %,d tokens in (%,d from cache, %,d written to it), %,d out, ~$%.4f",
+        "%d call%s to %s: %,d tokens in (%,d from cache, %,d written to it), %,d out, %s",
         calls,
         calls == 1 ? "" : "s",
         model,
@@ -73,6 +75,18 @@ public record LlmTotals(
         cacheReadTokens,
         cacheCreationTokens,
         outputTokens,
-        costUsd);
+        cost());
+  }
+
+  /** Whether every call counted had a known price. */
+  @JsonIgnore
+  public boolean costKnown() {
+    return !Double.isNaN(costUsd);
+  }
+
+  /** {@code ~$0.0141}, or {@code cost unknown}. */
+  @JsonIgnore
+  public String cost() {
+    return costKnown() ? String.format(Locale.ROOT, "~$%.4f", costUsd) : "cost unknown";
   }
 }

@@ -15,6 +15,7 @@ final class ModelFailures {
   static boolean reaskable(FailureReason reason) {
     return switch (reason) {
       case NO_TOOL_CALL,
+          INVALID_TOOL_ARGUMENTS,
           MAX_TOKENS,
           UNEXPECTED_STOP,
           INVALID_RESPONSE,
@@ -31,6 +32,29 @@ final class ModelFailures {
       case TIMEOUT, RATE_LIMITED, OVERLOADED, SERVER_ERROR, CONNECTION_FAILED -> true;
       default -> false;
     };
+  }
+
+  /**
+   * Whether a re-ask for {@code reason} may happen only once per plan: a model that gave invalid
+   * tool arguments twice is not going to mend them (small local models), and the task ends FAILED
+   * with the reason.
+   */
+  static boolean reaskOnce(FailureReason reason) {
+    return reason == FailureReason.INVALID_TOOL_ARGUMENTS;
+  }
+
+  /**
+   * What the model is told when it is asked again after {@code result}. Trusted: it quotes nothing
+   * from the reply; for invalid tool arguments it gives the validation error, which names only the
+   * tool's own schema ({@link dev.apex.llm.ToolArguments}).
+   */
+  static String reaskNote(dev.apex.llm.LlmResult<?> result) {
+    if (result.failure() == FailureReason.INVALID_TOOL_ARGUMENTS) {
+      return "Your previous tool call had invalid arguments ("
+          + dev.apex.core.Text.oneLine(result.detail(), 200)
+          + "). Call exactly one tool, with arguments that match its schema.";
+    }
+    return reaskNote(result.failure());
   }
 
   /** What the model is told when it is asked again. Trusted: it quotes nothing from the reply. */

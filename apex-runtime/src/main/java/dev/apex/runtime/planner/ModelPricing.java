@@ -30,7 +30,20 @@ public record ModelPricing(
     }
   }
 
-  /** The estimated cost of one call's usage, in US dollars. */
+  /**
+   * A model with no price on file: every cost is {@link Double#NaN}, which totals keep and print as
+   * "cost unknown" (never $0), and which no dollar budget counts against.
+   */
+  public static ModelPricing unknown(String model) {
+    return new ModelPricing(model, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
+  }
+
+  /** Whether this model's prices are known. */
+  public boolean known() {
+    return !Double.isNaN(inputPerMTok);
+  }
+
+  /** The estimated cost of one call's usage, in US dollars; NaN when the price is unknown. */
   public double costUsd(LlmUsage usage) {
     Objects.requireNonNull(usage, "usage");
     return (usage.inputTokens() * inputPerMTok

@@ -39,6 +39,13 @@ public record PlannerConfig(
 
   public static final String DEFAULT_MODEL = "claude-sonnet-5-5";
 
+  /**
+   * The output limit with an OpenAI-compatible provider: many local models run with an 8,192-token
+   * context, which must hold the prompt and the reply; one tool call without Claude's thinking
+   * needs far less than the default 4,096 (the bench's M10 measures the fit).
+   */
+  public static final long SMALL_CONTEXT_MAX_OUTPUT_TOKENS = 2048;
+
   public PlannerConfig {
     if (model == null || model.isBlank()) {
       throw new IllegalArgumentException("model must not be blank (e.g. " + DEFAULT_MODEL + ")");

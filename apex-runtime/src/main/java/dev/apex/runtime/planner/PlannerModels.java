@@ -17,12 +17,16 @@ public final class PlannerModels {
   /** What to say when no model is configured: every way to configure one, and the alternative. */
   public static final String NONE_CONFIGURED =
       "no model is configured to plan a goal: set ANTHROPIC_API_KEY in apex's environment"
-          + " (ANTHROPIC_BASE_URL too for a gateway), or run a flow of steps instead"
-          + " (apex run --flow FILE, or the console's Flow tab)";
+          + " (ANTHROPIC_BASE_URL too for a gateway), or use an OpenAI-compatible endpoint"
+          + " (--provider openai --base-url URL --planner-model MODEL), or run a flow of steps"
+          + " instead (apex run --flow FILE, or the console's Flow tab)";
 
   private PlannerModels() {}
 
-  /** Whether {@code connection} can reach a model that plans goals (today: Claude with a key). */
+  /**
+   * Whether {@code connection} can reach a model that plans goals: Claude with a key, or an
+   * OpenAI-compatible endpoint.
+   */
   public static boolean configured(SemanticConfig connection) {
     return ClaudeAgent.available(connection);
   }

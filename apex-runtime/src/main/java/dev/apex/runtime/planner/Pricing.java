@@ -1,5 +1,6 @@
 package dev.apex.runtime.planner;
 
+import dev.apex.llm.SemanticConfig;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -52,6 +53,16 @@ public final class Pricing {
     Objects.requireNonNull(model, "model");
     String alias = model.strip().replaceFirst("-\\d{8}$", "");
     return TABLE.stream().filter(p -> p.model().equals(alias)).findFirst();
+  }
+
+  /**
+   * How calls to {@code model} over {@code connection} are priced: Anthropic's by {@link
+   * #orMostExpensive}; an OpenAI-compatible provider's (a local model, a gateway) at an unknown
+   * price ({@link ModelPricing#unknown}), so totals say "cost unknown" rather than $0 or a guess.
+   */
+  public static ModelPricing forConnection(SemanticConfig connection, String model) {
+    Objects.requireNonNull(connection, "connection");
+    return connection.isOpenAi() ? ModelPricing.unknown(model) : orMostExpensive(model);
   }
 
   /**

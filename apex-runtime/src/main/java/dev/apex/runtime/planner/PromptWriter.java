@@ -181,15 +181,17 @@ final class PromptWriter {
     return String.format(
         Locale.ROOT,
         "Budget: this is step %d of at most %d; model calls %d of %d; tokens %,d of %,d;"
-            + " estimated cost $%.4f of $%.2f; time %ds of %ds.",
+            + " %s; time %ds of %ds.",
         stepNumber,
         budget.maxSteps(),
         totals.calls(),
         budget.maxLlmCalls(),
         totals.totalTokens(),
         budget.maxTokens(),
-        totals.costUsd(),
-        budget.maxCostUsd(),
+        totals.costKnown()
+            ? String.format(
+                Locale.ROOT, "estimated cost $%.4f of $%.2f", totals.costUsd(), budget.maxCostUsd())
+            : "cost unknown",
         elapsed.toSeconds(),
         budget.maxWallTime().toSeconds());
   }

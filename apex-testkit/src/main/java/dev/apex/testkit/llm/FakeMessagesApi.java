@@ -3,24 +3,13 @@ package dev.apex.testkit.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.apex.core.Json;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -43,43 +32,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class FakeMessagesApi implements AutoCloseable {
 
-  private final HttpServer server;
-  private final ExecutorService executor;
-  private final CountDownLatch closing = new CountDownLatch(1);
   private final Deque<FakeReply> script = new ArrayDeque<>();
-  private final List<RecordedRequest> requests = Collections.synchronizedList(new ArrayList<>());
   private final AtomicInteger ids = new AtomicInteger();
+  private LoopbackServer server;
 
-  private FakeMessagesApi(HttpServer server, ExecutorService executor) {
-    this.server = server;
-    this.executor = executor;
-  }
+  private FakeMessagesApi() {}
 
   /** Starts a server on {@code 127.0.0.1} and a free port. */
   public static FakeMessagesApi start() {
-    try {
-      HttpServer server =
-          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      ExecutorService executor =
-          Executors.newCachedThreadPool(
-              r -> {
-                Thread t = new Thread(r, "fake-messages-api");
-                t.setDaemon(true);
-                return t;
-              });
-      FakeMessagesApi api = new FakeMessagesApi(server, executor);
-      server.createContext("/", api::handle);
-      server.setExecutor(executor);
-      server.start();
-      return api;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot start FakeMessagesApi on 127.0.0.1", e);
-    }
+    FakeMessagesApi api = new FakeMessagesApi();
+    api.server = LoopbackServer.start("fake-messages-api", api::answer);
+    return api;
   }
 
   /** The base URL to give a client, e.g. {@code http://127.0.0.1:41234} (no trailing slash). */
   public String baseUrl() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return "http://127.0.0.1:" + server.port();
   }
 
   /** Appends replies to the script; each request to {@code /v1/messages} takes the next one. */
@@ -92,9 +60,7 @@ public final class FakeMessagesApi implements AutoCloseable {
 
   /** Every request received so far, in arrival order. */
   public List<RecordedRequest> requests() {
-    synchronized (requests) {
-      return List.copyOf(requests);
-    }
+    return server.requests();
   }
 
   /** The only request received; fails when there were none or several. */
@@ -109,34 +75,21 @@ public final class FakeMessagesApi implements AutoCloseable {
   /** Releases hanging requests (dropping their connections) and stops the server. */
   @Override
   public void close() {
-    closing.countDown();
-    server.stop(0);
-    executor.shutdownNow();
+    server.close();
   }
 
-  private void handle(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      byte[] body = exchange.getRequestBody().readAllBytes();
-      RecordedRequest request =
-          new RecordedRequest(
-              exchange.getRequestMethod(),
-              exchange.getRequestURI().getPath(),
-              exchange.getRequestHeaders(),
-              new String(body, StandardCharsets.UTF_8));
-      requests.add(request);
-      if (!"POST".equals(request.method()) || !"/v1/messages".equals(request.path())) {
-        sendError(
-            exchange, FakeReply.error(404, "not_found_error", "Not found: " + request.path()));
-        return;
-      }
-      if (request.apiKey().isEmpty()) {
-        sendError(
-            exchange,
-            FakeReply.error(401, "authentication_error", "x-api-key or Authorization required"));
-        return;
-      }
-      reply(exchange, request.apiKey().orElse(""), request, next());
+  private void answer(HttpExchange exchange, RecordedRequest request) throws IOException {
+    if (!"POST".equals(request.method()) || !"/v1/messages".equals(request.path())) {
+      sendError(exchange, FakeReply.error(404, "not_found_error", "Not found: " + request.path()));
+      return;
     }
+    if (request.apiKey().isEmpty()) {
+      sendError(
+          exchange,
+          FakeReply.error(401, "authentication_error", "x-api-key or Authorization required"));
+      return;
+    }
+    reply(exchange, request.apiKey().orElse(""), request, next());
   }
 
   private FakeReply next() {
@@ -157,25 +110,17 @@ public final class FakeMessagesApi implements AutoCloseable {
           exchange,
           200,
           Map.of(),
-          echo(Json.mapper().writeValueAsBytes(toJson(message, request)), key));
+          LoopbackServer.echo(Json.mapper().writeValueAsBytes(toJson(message, request)), key));
     } else if (reply instanceof FakeReply.ApiError error) {
       sendError(exchange, error, key);
     } else if (reply instanceof FakeReply.Garbage garbage) {
-      send(exchange, garbage.status(), Map.of(), echo(garbage.body(), key));
+      send(exchange, garbage.status(), Map.of(), LoopbackServer.echo(garbage.body(), key));
     } else if (reply instanceof FakeReply.Drop) {
       // The JDK server closes the connection, without a response, when a handler throws.
       throw new IOException("FakeMessagesApi: dropping the connection as scripted");
     } else if (reply instanceof FakeReply.Hang) {
-      awaitClose();
+      server.awaitClose();
       throw new IOException("FakeMessagesApi: closed while hanging as scripted");
-    }
-  }
-
-  private void awaitClose() {
-    try {
-      closing.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 
@@ -201,14 +146,6 @@ public final class FakeMessagesApi implements AutoCloseable {
     return json;
   }
 
-  /** {@code body} with {@link FakeReply#REQUEST_KEY} replaced by {@code key}. */
-  private static byte[] echo(byte[] body, String key) {
-    String text = new String(body, StandardCharsets.UTF_8);
-    return text.contains(FakeReply.REQUEST_KEY)
-        ? text.replace(FakeReply.REQUEST_KEY, key).getBytes(StandardCharsets.UTF_8)
-        : body;
-  }
-
   private void sendError(HttpExchange exchange, FakeReply.ApiError error) throws IOException {
     sendError(exchange, error, "");
   }
@@ -225,17 +162,18 @@ public final class FakeMessagesApi implements AutoCloseable {
     error
         .headers()
         .forEach((name, value) -> headers.put(name, value.replace(FakeReply.REQUEST_KEY, key)));
-    send(exchange, error.status(), headers, echo(Json.mapper().writeValueAsBytes(json), key));
+    send(
+        exchange,
+        error.status(),
+        headers,
+        LoopbackServer.echo(Json.mapper().writeValueAsBytes(json), key));
   }
 
   private void send(HttpExchange exchange, int status, Map<String, String> headers, byte[] body)
       throws IOException {
-    exchange.getResponseHeaders().set("content-type", "application/json");
-    exchange.getResponseHeaders().set("request-id", "req_fake_" + ids.incrementAndGet());
-    headers.forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
-    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(body);
-    }
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put("request-id", "req_fake_" + ids.incrementAndGet());
+    all.putAll(headers);
+    LoopbackServer.send(exchange, status, all, body);
   }
 }

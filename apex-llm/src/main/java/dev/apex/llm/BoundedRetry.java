@@ -1,4 +1,4 @@
-package dev.apex.anthropic;
+package dev.apex.llm;
 
 import dev.apex.core.Sleeper;
 import dev.apex.core.retry.Attempts;
@@ -6,10 +6,6 @@ import dev.apex.core.retry.Outcome;
 import dev.apex.core.retry.RetryListener;
 import dev.apex.core.retry.RetryLoop;
 import dev.apex.core.retry.RetryPolicy;
-import dev.apex.llm.FailureReason;
-import dev.apex.llm.LlmResult;
-import dev.apex.llm.LlmUsage;
-import dev.apex.llm.SemanticConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
@@ -29,27 +25,28 @@ import java.util.function.DoubleSupplier;
  * FailureReason#INTERRUPTED} (the flag kept). Each decision is logged by the loop.
  *
  * <p>Time is read from the injected clock, waits go through the injected sleeper, and jitter comes
- * from the injected source. Thread-safe when the jitter source is.
+ * from the injected source. Thread-safe when the jitter source is. Shared by every provider module
+ * (apex-anthropic, apex-openai), so each has the same one retry.
  */
-final class BoundedRetry {
+public final class BoundedRetry {
 
   /** The most retries a configuration may ask for. */
-  static final int MAX_RETRIES_CAP = SemanticConfig.MAX_RETRIES_CAP;
+  public static final int MAX_RETRIES_CAP = SemanticConfig.MAX_RETRIES_CAP;
 
   /** What the loop's log lines and events call a model call. */
-  static final String OPERATION = "LLM call";
+  public static final String OPERATION = "LLM call";
 
   private final RetryLoop loop;
 
   /** With jitter from {@link ThreadLocalRandom}. */
-  BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries) {
+  public BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries) {
     this(clock, sleeper, maxRetries, () -> ThreadLocalRandom.current().nextDouble());
   }
 
   /**
    * @param jitter uniform draws in [0, 1) choosing how much of each backoff is taken off
    */
-  BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries, DoubleSupplier jitter) {
+  public BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries, DoubleSupplier jitter) {
     this.loop = new RetryLoop(policy(maxRetries), clock, sleeper, jitter, RetryListener.NONE);
   }
 
@@ -59,7 +56,7 @@ final class BoundedRetry {
    * @throws IllegalArgumentException when {@code maxRetries} is outside [0, {@link
    *     #MAX_RETRIES_CAP}]
    */
-  static RetryPolicy policy(int maxRetries) {
+  public static RetryPolicy policy(int maxRetries) {
     if (maxRetries < 0 || maxRetries > MAX_RETRIES_CAP) {
       throw new IllegalArgumentException(
           "maxRetries must be in [0, " + MAX_RETRIES_CAP + "], was " + maxRetries);
@@ -68,7 +65,7 @@ final class BoundedRetry {
   }
 
   /** An attempt's result that stands, success or failure: it is not retried. */
-  static <T> Outcome<LlmResult<T>> done(LlmResult<T> result) {
+  public static <T> Outcome<LlmResult<T>> done(LlmResult<T> result) {
     return result.succeeded() ? Outcome.success(result) : Outcome.failure(result, error(result));
   }
 
@@ -77,7 +74,7 @@ final class BoundedRetry {
    *
    * @param retryAfter the server's requested wait, or null for the policy's backoff
    */
-  static <T> Outcome<LlmResult<T>> retriable(LlmResult<T> result, Duration retryAfter) {
+  public static <T> Outcome<LlmResult<T>> retriable(LlmResult<T> result, Duration retryAfter) {
     return Outcome.retriable(result, error(result), retryAfter);
   }
 
@@ -87,7 +84,7 @@ final class BoundedRetry {
    * @return the last attempt's result with the attempts counted, its detail saying why it was not
    *     retried when the budget or an interrupt stopped the retries
    */
-  <T> LlmResult<T> run(Duration budget, RetryLoop.Attempt<LlmResult<T>> attempt) {
+  public <T> LlmResult<T> run(Duration budget, RetryLoop.Attempt<LlmResult<T>> attempt) {
     Attempts<LlmResult<T>> done = loop.run(OPERATION, budget, attempt);
     return switch (done.end()) {
       case SUCCEEDED, NOT_RETRIABLE, EXHAUSTED -> done.result().withAttempts(done.attempts());

@@ -1,11 +1,8 @@
-package dev.apex.anthropic;
+package dev.apex.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.retry.Outcome;
-import dev.apex.llm.FailureReason;
-import dev.apex.llm.LlmResult;
-import dev.apex.llm.LlmUsage;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import java.time.Duration;
