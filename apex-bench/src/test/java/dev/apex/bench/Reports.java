@@ -120,7 +120,7 @@ final class Reports {
             null,
             List.of(
                 new OcrCostResult.CaptureRow(
-                    "Android (fake adb server)", "settings.xml", 41_000, 1_300_000, 9e6, 2e6)))),
+                    "Android (fake adb server)", "settings.xml", 41_000, 1_300_000, 9e6, 2e6))),
         new SmallContextFitResult("android/big_1080x2400.xml", 3_100, 3_050, 1_900, 4_096));
   }
 
