@@ -68,6 +68,23 @@ public enum ConfigField {
       Type.INTEGER,
       64 * 1024,
       Integer.MAX_VALUE),
+  /**
+   * The adb server as {@code host:port} (empty: {@code ADB_SERVER_SOCKET}, else 127.0.0.1:5037);
+   * {@code --adb} overrides it.
+   */
+  DEVICE_ADB_SERVER("device.adb_server", "APEX_DEVICE_ADB_SERVER", Type.ADDRESS, 0, 255),
+  /** A WebDriverAgent the device list probes and {@code ios} opens (empty: none). */
+  DEVICE_WDA_URL("device.wda_url", "APEX_DEVICE_WDA_URL", Type.URL, 0, 2_000),
+  /**
+   * WebDriver servers (Selenium Grid, Appium) the device list probes; the variable holds them
+   * comma-separated.
+   */
+  DEVICE_WEBDRIVER_ENDPOINTS(
+      "device.webdriver_endpoints",
+      "APEX_DEVICE_WEBDRIVER_ENDPOINTS",
+      Type.URL_LIST,
+      0,
+      ApexConfig.Device.MAX_ENDPOINTS),
   /** How long a tap waits for its element to hold still (0: not at all). */
   TAP_SETTLE_MS(
       "tap.settle_ms", "APEX_TAP_SETTLE_MS", Type.INTEGER, 0, dev.apex.tools.TapTool.MAX_SETTLE_MS);
@@ -80,6 +97,9 @@ public enum ConfigField {
 
   private static final Pattern MODEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]*");
   private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
+  private static final Pattern ADDRESS =
+      Pattern.compile("(?:[A-Za-z0-9][A-Za-z0-9.-]*|\\[[0-9A-Fa-f:.]+\\]):[0-9]{1,5}");
+  private static final Pattern URL = Pattern.compile("(?i)https?://[^\\s]+");
 
   /** What an unknown kind may look like to be named in a message (never a pasted secret). */
   private static final Pattern NAMEABLE = Pattern.compile("[A-Za-z_]{1,40}");
@@ -90,7 +110,10 @@ public enum ConfigField {
     MODEL,
     CACHE_MODE,
     APP_LIST,
-    KIND_LIST
+    KIND_LIST,
+    ADDRESS,
+    URL,
+    URL_LIST
   }
 
   private final String key;
@@ -145,6 +168,9 @@ public enum ConfigField {
               + max
               + " app ids of letters, digits and . _ - (e.g. com.android.settings)";
       case KIND_LIST -> "a list of action kinds among " + kindCodes();
+      case ADDRESS -> "host:port (e.g. 127.0.0.1:5037), or empty for the default";
+      case URL -> "an http:// or https:// URL of at most " + max + " characters, or empty";
+      case URL_LIST -> "a list of at most " + max + " http:// or https:// URLs";
     };
   }
 
@@ -182,6 +208,9 @@ public enum ConfigField {
       case DEVICE_TIMEOUT_MS -> Math.toIntExact(config.device().timeout().toMillis());
       case DEVICE_MAX_CAPTURE_BYTES -> Math.toIntExact(config.device().maxCaptureBytes());
       case TAP_SETTLE_MS -> Math.toIntExact(config.tap().settle().toMillis());
+      case DEVICE_ADB_SERVER -> config.device().adbServer();
+      case DEVICE_WDA_URL -> config.device().wdaUrl();
+      case DEVICE_WEBDRIVER_ENDPOINTS -> config.device().webdriverEndpoints();
     };
   }
 
@@ -213,6 +242,10 @@ public enum ConfigField {
       case DEVICE_MAX_CAPTURE_BYTES ->
           config.withDevice(config.device().withMaxCaptureBytes((Integer) value));
       case TAP_SETTLE_MS -> config.withTap(new ApexConfig.Tap(Duration.ofMillis((Integer) value)));
+      case DEVICE_ADB_SERVER -> config.withDevice(config.device().withAdbServer((String) value));
+      case DEVICE_WDA_URL -> config.withDevice(config.device().withWdaUrl((String) value));
+      case DEVICE_WEBDRIVER_ENDPOINTS ->
+          config.withDevice(config.device().withWebdriverEndpoints(strings(value)));
     };
   }
 
@@ -237,6 +270,7 @@ public enum ConfigField {
         return checkRange(key, node.longValue());
       case APP_LIST:
       case KIND_LIST:
+      case URL_LIST:
         if (!node.isArray()) {
           throw invalid(key);
         }
@@ -253,6 +287,12 @@ public enum ConfigField {
           throw invalid(key);
         }
         return cacheMode(key, node.textValue()).code();
+      case ADDRESS:
+      case URL:
+        if (!node.isTextual()) {
+          throw invalid(key);
+        }
+        return checkText(key, node.textValue());
       default:
         if (!node.isTextual()) {
           throw invalid(key);
@@ -285,11 +325,15 @@ public enum ConfigField {
         }
       case APP_LIST:
       case KIND_LIST:
+      case URL_LIST:
         List<String> items =
             Arrays.stream(value.split(",")).map(String::strip).filter(t -> !t.isEmpty()).toList();
         return checkList(envVar, items);
       case CACHE_MODE:
         return cacheMode(envVar, value).code();
+      case ADDRESS:
+      case URL:
+        return checkText(envVar, value);
       default:
         return checkModel(envVar, value);
     }
@@ -326,12 +370,41 @@ public enum ConfigField {
     checkList(key, apps);
   }
 
+  void checkItems(List<String> items) {
+    checkList(key, items);
+  }
+
+  void checkText(String value) {
+    checkText(key, value);
+  }
+
+  /** An address or URL: empty (unset), else its pattern and length. Never echoes the value. */
+  private String checkText(String name, String value) {
+    String v = value.strip();
+    if (v.isEmpty()) {
+      return "";
+    }
+    Pattern pattern = type == Type.ADDRESS ? ADDRESS : URL;
+    if (v.length() > (type == Type.ADDRESS ? max : 2_000) || !pattern.matcher(v).matches()) {
+      throw invalid(name);
+    }
+    return v;
+  }
+
   private List<String> checkList(String name, List<String> items) {
     if (items.size() > max) {
       throw invalid(name);
     }
     if (type == Type.KIND_LIST) {
       return kinds(name, items).stream().map(SensitiveKind::code).toList();
+    }
+    if (type == Type.URL_LIST) {
+      for (String item : items) {
+        if (item.length() > 2_000 || !URL.matcher(item).matches()) {
+          throw invalid(name);
+        }
+      }
+      return List.copyOf(items);
     }
     for (String item : items) {
       if (!APP_ID.matcher(item).matches()) {
