@@ -113,9 +113,13 @@ public final class DeviceEnumeration {
               "did not answer within " + DeviceLimits.describe(deadline)));
     } catch (ExecutionException e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
+      String why = message(cause);
+      // A device error names its device first ("android: …"); the row names it already.
+      if (why.startsWith(probe.kind() + ": ")) {
+        why = why.substring(probe.kind().length() + 2);
+      }
       return List.of(
-          DeviceListing.unreachable(
-              probe.selector(), probe.kind(), Text.oneLine(message(cause), 300)));
+          DeviceListing.unreachable(probe.selector(), probe.kind(), Text.oneLine(why, 300)));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       answer.cancel(true);
