@@ -113,6 +113,7 @@ public final class ConsoleServer implements AutoCloseable {
     new StatusApi(
             options.timeline(), options.config(), options.devices(), running, options.version())
         .register(router);
+    new DevicesApi(options.deviceList()).register(router);
     new TasksApi(options.timeline(), running, options.version()).register(router);
     new EventStream(hub, options.eventHeartbeat()).register(router);
 
