@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       DescribeCommand.class,
       TimelineCommand.class,
+      ReportCommand.class,
       DevicesCommand.class,
       ConsoleCommand.class,
       McpCommand.class,

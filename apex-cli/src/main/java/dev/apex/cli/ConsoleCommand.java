@@ -5,6 +5,7 @@ import dev.apex.config.Settings;
 import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
+import dev.apex.device.DeviceEnumeration;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
@@ -90,6 +91,10 @@ final class ConsoleCommand implements Callable<Integer> {
                   .allowRemote(allowRemote)
                   .version(Version.current())
                   .devices(() -> List.of("sim"))
+                  .deviceList(
+                      () ->
+                          DeviceEnumeration.list(
+                              DevicesCommand.options(adb, env), DeviceEnumeration.DEFAULT_DEADLINE))
                   .launcher(
                       new AgentLauncher(
                               env,

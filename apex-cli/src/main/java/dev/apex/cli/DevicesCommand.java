@@ -1,10 +1,11 @@
 package dev.apex.cli;
 
-import dev.apex.core.ApexException;
-import dev.apex.device.android.AdbAddress;
-import dev.apex.device.android.AdbDevices;
-import dev.apex.device.android.AdbServerClient;
+import dev.apex.config.ApexConfig;
+import dev.apex.device.DeviceEnumeration;
+import dev.apex.device.DeviceListing;
+import dev.apex.device.DeviceOptions;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,18 +16,31 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code apex devices}: the devices apex can reach now. */
+/**
+ * {@code apex devices}: every device apex can reach now, with its state and, when it is not ready,
+ * what to do ({@link DeviceEnumeration}, the list the console and {@code apex mcp} show too).
+ */
 @Command(
     name = "devices",
-    description = "List the devices apex can reach.",
+    description =
+        "List the devices apex can reach: the sim, adb's phones, the configured WebDriverAgent"
+            + " (device.wda_url), web, the configured WebDriver servers"
+            + " (device.webdriver_endpoints).",
     mixinStandardHelpOptions = true)
 final class DevicesCommand implements Callable<Integer> {
 
   @Option(
       names = "--adb",
       paramLabel = "HOST:PORT",
-      description = "The adb server (default ADB_SERVER_SOCKET or 127.0.0.1:5037).")
+      description =
+          "The adb server (default device.adb_server, else ADB_SERVER_SOCKET or 127.0.0.1:5037).")
   String adb;
+
+  @Option(
+      names = "--probe-timeout",
+      paramLabel = "MS",
+      description = "How long each device may take to answer, in ms (default 2000).")
+  Integer probeTimeoutMs;
 
   @Mixin VerboseOption verbose;
 
@@ -36,50 +50,43 @@ final class DevicesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Duration deadline = DeviceEnumeration.DEFAULT_DEADLINE;
+    if (probeTimeoutMs != null) {
+      if (probeTimeoutMs < 1 || probeTimeoutMs > 60_000) {
+        throw new dev.apex.core.InvalidInputException(
+            "--probe-timeout must be in [1, 60000] ms, got " + probeTimeoutMs);
+      }
+      deadline = Duration.ofMillis(probeTimeoutMs);
+    }
     PrintWriter out = spec.commandLine().getOut();
-    out.print(list(adb, env));
+    out.print(text(DeviceEnumeration.list(options(adb, env), deadline)));
     out.flush();
     return 0;
   }
 
-  /**
-   * The devices apex can reach, a row per device in columns, then a note when adb has none: what
-   * {@code apex devices} prints and {@code apex mcp}'s {@code list_devices} returns.
-   *
-   * @param adb the adb server as host:port, or null for ADB_SERVER_SOCKET / 127.0.0.1:5037
-   */
+  /** Where the devices are: {@code adb} when given, then the config's device settings. */
+  static DeviceOptions options(String adb, Map<String, String> env) {
+    ApexConfig config = SharedOptions.configStore(env).current();
+    return config.device().options(adb, null, env);
+  }
+
+  /** The list as {@code apex devices} prints it and {@code apex mcp}'s list_devices returns it. */
   static String list(String adb, Map<String, String> env) {
+    return text(DeviceEnumeration.list(options(adb, env), DeviceEnumeration.DEFAULT_DEADLINE));
+  }
+
+  /** A row per device: selector ({@code web:URL} for one that takes a URL), state, detail. */
+  static String text(List<DeviceListing> listed) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"sim", "ready", "the built-in simulated phone"});
-    AdbAddress address = adb != null ? AdbAddress.parse(adb) : AdbAddress.fromEnvironment(env);
-    String note = null;
-    try {
-      List<AdbDevices.Entry> entries =
-          new AdbDevices(new AdbServerClient(address, Duration.ofSeconds(2), Duration.ofSeconds(5)))
-              .list();
-      for (AdbDevices.Entry e : entries) {
-        String hint =
-            e.isUnauthorized()
-                ? "accept the USB debugging prompt on the phone"
-                : e.isOffline() ? "reconnect the cable or restart adb" : "Android over adb";
-        rows.add(new String[] {"android:" + e.serial(), e.state(), hint});
-      }
-      if (entries.isEmpty()) {
-        note = "(the adb server at " + address + " reports no Android devices)";
-      }
-    } catch (ApexException e) {
-      note = "(no adb server at " + address + ": Android devices need 'adb start-server')";
+    for (DeviceListing d : listed) {
+      rows.add(
+          new String[] {
+            d.takesUrl() ? d.selector() + ":URL" : d.selector(), d.state().code(), d.detail()
+          });
     }
-    rows.add(
-        new String[] {
-          "web:URL", "available", "headless Chromium (needs chromium, chromium-driver)"
-        });
-    java.io.StringWriter text = new java.io.StringWriter();
+    StringWriter text = new StringWriter();
     PrintWriter out = new PrintWriter(text);
     print(rows, out);
-    if (note != null) {
-      out.println(note);
-    }
     out.flush();
     return text.toString();
   }

@@ -143,11 +143,15 @@ final class TimelineCommand implements Callable<Integer> {
             + "'");
   }
 
-  /**
-   * The task {@link #taskId} names: the one with that id, else the only one whose id starts with
-   * it. None, or several (listed, newest first), is bad input.
-   */
   private TaskRecord resolve(SqliteTimeline timeline, Path file) {
+    return resolve(timeline, file, taskId);
+  }
+
+  /**
+   * The task {@code taskId} names: the one with that id, else the only one whose id starts with it.
+   * None, or several (listed, newest first), is bad input, said in one line.
+   */
+  static TaskRecord resolve(SqliteTimeline timeline, Path file, String taskId) {
     if (taskId.isBlank()) {
       throw new InvalidInputException("a task id must not be blank: 'apex timeline' lists them");
     }

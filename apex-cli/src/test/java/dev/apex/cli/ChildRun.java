@@ -31,6 +31,15 @@ final class ChildRun implements AutoCloseable {
 
   /** Starts {@code apex ARGS} with APEX_HOME in {@code home} and no model key. */
   static ChildRun start(Path home, String... args) throws IOException {
+    return start(home, null, args);
+  }
+
+  /** As {@link #start(Path, String...)}, in {@code home} as the working folder. */
+  static ChildRun startInHome(Path home, String... args) throws IOException {
+    return start(home, home, args);
+  }
+
+  private static ChildRun start(Path home, Path workingFolder, String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-cp");
@@ -39,6 +48,9 @@ final class ChildRun implements AutoCloseable {
     command.addAll(List.of(args));
     Path errFile = Files.createTempFile(home, "child-stderr", ".txt");
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(errFile.toFile());
+    if (workingFolder != null) {
+      builder.directory(workingFolder.toFile());
+    }
     builder.environment().put("APEX_HOME", home.toString());
     builder.environment().remove("ANTHROPIC_API_KEY");
     return new ChildRun(builder.start(), errFile);

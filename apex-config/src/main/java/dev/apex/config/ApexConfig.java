@@ -350,21 +350,49 @@ public record ApexConfig(
   }
 
   /**
-   * The bounds of device I/O, for every driver (adb, WebDriverAgent, WebDriver).
+   * The bounds of device I/O, for every driver (adb, WebDriverAgent, WebDriver), and where the
+   * devices that are not found by themselves are.
    *
    * @param timeout the deadline of one whole device command, in [100 ms, 1 h]; default 30 s
    * @param maxCaptureBytes the most bytes one device answer may carry, in [64 KiB, 2 GiB); default
    *     64 MiB
+   * @param adbServer the adb server as {@code host:port}, or empty for {@code ADB_SERVER_SOCKET},
+   *     else 127.0.0.1:5037 ({@code device.adb_server})
+   * @param wdaUrl a WebDriverAgent's URL the device list probes, or empty ({@code device.wda_url})
+   * @param webdriverEndpoints WebDriver servers (Selenium Grid, Appium) the device list probes, at
+   *     most {@value #MAX_ENDPOINTS} ({@code device.webdriver_endpoints})
    */
-  public record Device(Duration timeout, long maxCaptureBytes) {
+  public record Device(
+      Duration timeout,
+      long maxCaptureBytes,
+      String adbServer,
+      String wdaUrl,
+      List<String> webdriverEndpoints) {
+
+    /** The most WebDriver endpoints the device list probes. */
+    public static final int MAX_ENDPOINTS = 10;
 
     public Device {
       Objects.requireNonNull(timeout, "timeout");
       ConfigField.DEVICE_TIMEOUT_MS.checkRange(timeout.toMillis());
       ConfigField.DEVICE_MAX_CAPTURE_BYTES.checkRange(maxCaptureBytes);
+      adbServer = adbServer == null ? "" : adbServer.strip();
+      wdaUrl = wdaUrl == null ? "" : wdaUrl.strip();
+      webdriverEndpoints = webdriverEndpoints == null ? List.of() : List.copyOf(webdriverEndpoints);
+      ConfigField.DEVICE_ADB_SERVER.checkText(adbServer);
+      ConfigField.DEVICE_WDA_URL.checkText(wdaUrl);
+      ConfigField.DEVICE_WEBDRIVER_ENDPOINTS.checkItems(webdriverEndpoints);
+      // A grid's basic-auth password in a URL is a secret from here on, wherever it is printed.
+      dev.apex.core.Secrets.registerUserInfo(wdaUrl);
+      webdriverEndpoints.forEach(dev.apex.core.Secrets::registerUserInfo);
     }
 
-    /** {@link DeviceLimits#DEFAULTS}: 30 s, 64 MiB. */
+    /** The bounds alone; no adb server, WebDriverAgent or endpoint configured. */
+    public Device(Duration timeout, long maxCaptureBytes) {
+      this(timeout, maxCaptureBytes, "", "", List.of());
+    }
+
+    /** {@link DeviceLimits#DEFAULTS}: 30 s, 64 MiB; nothing configured. */
     public static Device defaults() {
       return new Device(DeviceLimits.DEFAULTS.timeout(), DeviceLimits.DEFAULTS.maxCaptureBytes());
     }
@@ -375,11 +403,51 @@ public record ApexConfig(
     }
 
     public Device withTimeout(Duration value) {
-      return new Device(value, maxCaptureBytes);
+      return new Device(value, maxCaptureBytes, adbServer, wdaUrl, webdriverEndpoints);
     }
 
     public Device withMaxCaptureBytes(long value) {
-      return new Device(timeout, value);
+      return new Device(timeout, value, adbServer, wdaUrl, webdriverEndpoints);
+    }
+
+    public Device withAdbServer(String value) {
+      return new Device(timeout, maxCaptureBytes, value, wdaUrl, webdriverEndpoints);
+    }
+
+    public Device withWdaUrl(String value) {
+      return new Device(timeout, maxCaptureBytes, adbServer, value, webdriverEndpoints);
+    }
+
+    public Device withWebdriverEndpoints(List<String> value) {
+      return new Device(timeout, maxCaptureBytes, adbServer, wdaUrl, value);
+    }
+
+    /**
+     * What the drivers and the device list need: these bounds, the adb server ({@code adb} when
+     * given, else this one, else the driver's default), the WebDriverAgent and the endpoints.
+     */
+    public dev.apex.device.DeviceOptions options(
+        String adb, java.nio.file.Path capabilities, java.util.Map<String, String> env) {
+      String server = adb != null && !adb.isBlank() ? adb : adbServer;
+      return new dev.apex.device.DeviceOptions(server, capabilities, limits(), env)
+          .withListed(wdaUrl, webdriverEndpoints);
+    }
+
+    /** Every setting, each URL without its user info. */
+    @Override
+    public String toString() {
+      return dev.apex.core.Secrets.withoutUserInfo(
+          "Device[timeout="
+              + timeout
+              + ", maxCaptureBytes="
+              + maxCaptureBytes
+              + ", adbServer="
+              + adbServer
+              + ", wdaUrl="
+              + wdaUrl
+              + ", webdriverEndpoints="
+              + webdriverEndpoints
+              + "]");
     }
   }
 

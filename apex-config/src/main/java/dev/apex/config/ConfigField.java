@@ -81,6 +81,23 @@ public enum ConfigField {
       Type.INTEGER,
       64 * 1024,
       Integer.MAX_VALUE),
+  /**
+   * The adb server as {@code host:port} (empty: {@code ADB_SERVER_SOCKET}, else 127.0.0.1:5037);
+   * {@code --adb} overrides it.
+   */
+  DEVICE_ADB_SERVER("device.adb_server", "APEX_DEVICE_ADB_SERVER", Type.ADDRESS, 0, 255),
+  /** A WebDriverAgent the device list probes and {@code ios} opens (empty: none). */
+  DEVICE_WDA_URL("device.wda_url", "APEX_DEVICE_WDA_URL", Type.URL, 0, 2_000),
+  /**
+   * WebDriver servers (Selenium Grid, Appium) the device list probes; the variable holds them
+   * comma-separated.
+   */
+  DEVICE_WEBDRIVER_ENDPOINTS(
+      "device.webdriver_endpoints",
+      "APEX_DEVICE_WEBDRIVER_ENDPOINTS",
+      Type.URL_LIST,
+      0,
+      ApexConfig.Device.MAX_ENDPOINTS),
   /** How long a tap waits for its element to hold still (0: not at all). */
   TAP_SETTLE_MS(
       "tap.settle_ms", "APEX_TAP_SETTLE_MS", Type.INTEGER, 0, dev.apex.tools.TapTool.MAX_SETTLE_MS);
@@ -104,6 +121,9 @@ public enum ConfigField {
   private static final Pattern MODEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@/-]*");
 
   private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
+  private static final Pattern ADDRESS =
+      Pattern.compile("(?:[A-Za-z0-9][A-Za-z0-9.-]*|\\[[0-9A-Fa-f:.]+\\]):[0-9]{1,5}");
+  private static final Pattern URL = Pattern.compile("(?i)https?://[^\\s\\p{Cntrl}]+");
 
   /** What an unknown kind may look like to be named in a message (never a pasted secret). */
   private static final Pattern NAMEABLE = Pattern.compile("[A-Za-z_]{1,40}");
@@ -117,7 +137,9 @@ public enum ConfigField {
     URL,
     CACHE_MODE,
     APP_LIST,
-    KIND_LIST
+    KIND_LIST,
+    ADDRESS,
+    URL_LIST
   }
 
   private final String key;
@@ -171,16 +193,18 @@ public enum ConfigField {
               + max
               + " letters, digits and . _ : @ - / (e.g. claude-sonnet-5-5, qwen2.5:7b)";
       case PROVIDER -> "one of " + String.join(", ", PROVIDERS);
-      case URL ->
-          "empty (OpenAI's API) or an http:// or https:// URL of at most "
-              + max
-              + " characters (e.g. http://localhost:11434/v1)";
       case CACHE_MODE -> "one of " + LabelCacheMode.codes();
       case APP_LIST ->
           "a list of at most "
               + max
               + " app ids of letters, digits and . _ - (e.g. com.android.settings)";
       case KIND_LIST -> "a list of action kinds among " + kindCodes();
+      case ADDRESS -> "host:port (e.g. 127.0.0.1:5037), or empty for the default";
+      case URL ->
+          "an http:// or https:// URL of at most "
+              + max
+              + " characters (e.g. http://localhost:11434/v1), or empty for the default";
+      case URL_LIST -> "a list of at most " + max + " http:// or https:// URLs";
     };
   }
 
@@ -221,6 +245,9 @@ public enum ConfigField {
       case PLANNER_MODEL -> config.planner().model();
       case LLM_PROVIDER -> config.llm().provider();
       case LLM_OPENAI_BASE_URL -> config.llm().openaiBaseUrl();
+      case DEVICE_ADB_SERVER -> config.device().adbServer();
+      case DEVICE_WDA_URL -> config.device().wdaUrl();
+      case DEVICE_WEBDRIVER_ENDPOINTS -> config.device().webdriverEndpoints();
     };
   }
 
@@ -255,6 +282,10 @@ public enum ConfigField {
       case PLANNER_MODEL -> config.withPlanner(config.planner().withModel((String) value));
       case LLM_PROVIDER -> config.withLlm(config.llm().withProvider((String) value));
       case LLM_OPENAI_BASE_URL -> config.withLlm(config.llm().withOpenAiBaseUrl((String) value));
+      case DEVICE_ADB_SERVER -> config.withDevice(config.device().withAdbServer((String) value));
+      case DEVICE_WDA_URL -> config.withDevice(config.device().withWdaUrl((String) value));
+      case DEVICE_WEBDRIVER_ENDPOINTS ->
+          config.withDevice(config.device().withWebdriverEndpoints(strings(value)));
     };
   }
 
@@ -279,6 +310,7 @@ public enum ConfigField {
         return checkRange(key, node.longValue());
       case APP_LIST:
       case KIND_LIST:
+      case URL_LIST:
         if (!node.isArray()) {
           throw invalid(key);
         }
@@ -297,6 +329,7 @@ public enum ConfigField {
         return cacheMode(key, node.textValue()).code();
       case MODEL_OR_EMPTY:
       case PROVIDER:
+      case ADDRESS:
       case URL:
         if (!node.isTextual()) {
           throw invalid(key);
@@ -334,6 +367,7 @@ public enum ConfigField {
         }
       case APP_LIST:
       case KIND_LIST:
+      case URL_LIST:
         List<String> items =
             Arrays.stream(value.split(",")).map(String::strip).filter(t -> !t.isEmpty()).toList();
         return checkList(envVar, items);
@@ -341,6 +375,7 @@ public enum ConfigField {
         return cacheMode(envVar, value).code();
       case MODEL_OR_EMPTY:
       case PROVIDER:
+      case ADDRESS:
       case URL:
         return checkText(envVar, value);
       default:
@@ -368,8 +403,12 @@ public enum ConfigField {
     checkText(key, value);
   }
 
-  /** A provider name, a URL or an optional model, by the field's type; lower-cases a provider. */
-  private String checkText(String name, String value) {
+  /**
+   * A provider name, a URL, a host:port address or an optional model, by the field's type: empty
+   * means unset (but for a provider); lower-cases a provider. Never echoes the value.
+   */
+  private String checkText(String name, String text) {
+    String value = text.strip();
     switch (type) {
       case PROVIDER -> {
         String provider = value.toLowerCase(Locale.ROOT);
@@ -378,12 +417,9 @@ public enum ConfigField {
         }
         return provider;
       }
-      case URL -> {
-        String lower = value.toLowerCase(Locale.ROOT);
-        if (!value.isEmpty()
-            && (value.length() > max
-                || !(lower.startsWith("http://") || lower.startsWith("https://"))
-                || value.chars().anyMatch(c -> c <= ' '))) {
+      case URL, ADDRESS -> {
+        Pattern pattern = type == Type.ADDRESS ? ADDRESS : URL;
+        if (!value.isEmpty() && (value.length() > max || !pattern.matcher(value).matches())) {
           throw invalid(name);
         }
         return value;
@@ -420,12 +456,28 @@ public enum ConfigField {
     checkList(key, apps);
   }
 
+  void checkItems(List<String> items) {
+    checkList(key, items);
+  }
+
+  void checkText(String value) {
+    checkText(key, value);
+  }
+
   private List<String> checkList(String name, List<String> items) {
     if (items.size() > max) {
       throw invalid(name);
     }
     if (type == Type.KIND_LIST) {
       return kinds(name, items).stream().map(SensitiveKind::code).toList();
+    }
+    if (type == Type.URL_LIST) {
+      for (String item : items) {
+        if (item.length() > 2_000 || !URL.matcher(item).matches()) {
+          throw invalid(name);
+        }
+      }
+      return List.copyOf(items);
     }
     for (String item : items) {
       if (!APP_ID.matcher(item).matches()) {

@@ -1,6 +1,8 @@
 package dev.apex.console;
 
 import dev.apex.config.ApexConfigStore;
+import dev.apex.device.DeviceEnumeration;
+import dev.apex.device.DeviceListing;
 import dev.apex.storage.Timeline;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +22,9 @@ import java.util.function.Supplier;
  * @param config the settings shown and changed on the config page, and given to each task started
  * @param devices the device selectors reachable now, asked on each status call; may be slow but
  *     must not throw
+ * @param deviceList every device the runtime can reach, probed on each {@code GET /api/devices}
+ *     ({@link dev.apex.device.DeviceEnumeration}); default: the config's device settings, probed
+ *     with the default deadline
  * @param launcher starts tasks in this process, or null to make the console read-only (starting a
  *     task then answers 503)
  * @param version the apex version shown in the status
@@ -39,6 +44,7 @@ public record ConsoleOptions(
     Timeline timeline,
     ApexConfigStore config,
     Supplier<List<String>> devices,
+    Supplier<List<DeviceListing>> deviceList,
     TaskLauncher launcher,
     String version,
     Duration pollInterval,
@@ -62,6 +68,7 @@ public record ConsoleOptions(
     Objects.requireNonNull(timeline, "timeline");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(devices, "devices");
+    Objects.requireNonNull(deviceList, "deviceList");
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(pollInterval, "pollInterval");
     if (pollInterval.toMillis() < 10) {
@@ -96,6 +103,7 @@ public record ConsoleOptions(
     private int port = DEFAULT_PORT;
     private boolean allowRemote;
     private Supplier<List<String>> devices = List::of;
+    private Supplier<List<DeviceListing>> deviceList;
     private TaskLauncher launcher;
     private String version = "dev";
     private Duration pollInterval = Duration.ofMillis(500);
@@ -126,6 +134,12 @@ public record ConsoleOptions(
 
     public Builder devices(Supplier<List<String>> devices) {
       this.devices = devices;
+      return this;
+    }
+
+    /** Lists the devices for {@code GET /api/devices}; each call may probe for seconds. */
+    public Builder deviceList(Supplier<List<DeviceListing>> deviceList) {
+      this.deviceList = deviceList;
       return this;
     }
 
@@ -170,6 +184,12 @@ public record ConsoleOptions(
           timeline,
           config,
           devices,
+          deviceList != null
+              ? deviceList
+              : () ->
+                  DeviceEnumeration.list(
+                      config.current().device().options(null, null, System.getenv()),
+                      DeviceEnumeration.DEFAULT_DEADLINE),
           launcher,
           version,
           pollInterval,

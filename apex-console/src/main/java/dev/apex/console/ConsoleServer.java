@@ -113,7 +113,8 @@ public final class ConsoleServer implements AutoCloseable {
     new StatusApi(
             options.timeline(), options.config(), options.devices(), running, options.version())
         .register(router);
-    new TasksApi(options.timeline(), running).register(router);
+    new DevicesApi(options.deviceList()).register(router);
+    new TasksApi(options.timeline(), running, options.version()).register(router);
     new EventStream(hub, options.eventHeartbeat()).register(router);
 
     // The first poll notes what is already there, so every task after this start is an event.

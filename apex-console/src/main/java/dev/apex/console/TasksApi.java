@@ -23,6 +23,10 @@ import java.util.Set;
  *   <li>{@code GET /api/tasks/{id}}: one task;
  *   <li>{@code GET /api/tasks/{id}/steps?after=0}: its steps after index {@code after};
  *   <li>{@code GET /api/tasks/{id}/steps/{index}/screenshot.png}: the PNG observed before a step;
+ *       step N's "after" is step N + 1's, the last step's is the task's {@code final_observation}
+ *       (in the steps answer) at {@code GET /api/tasks/{id}/final/screenshot.png};
+ *   <li>{@code GET /api/tasks/{id}/report}: the task as one self-contained HTML file ({@link
+ *       TaskReport}), as an attachment;
  *   <li>{@code POST /api/tasks} with {@code {"device": "sim", "goal": "…"}} or {@code {"device":
  *       "sim", "flow": "<yaml>"}}: starts a task here, 201 with the task; a goal with no model
  *       configured to plan it is a 400 saying how to configure one, and nothing is recorded;
@@ -50,10 +54,12 @@ final class TasksApi {
 
   private final Timeline timeline;
   private final RunningTasks running;
+  private final String version;
 
-  TasksApi(Timeline timeline, RunningTasks running) {
+  TasksApi(Timeline timeline, RunningTasks running, String version) {
     this.timeline = timeline;
     this.running = running;
+    this.version = version;
   }
 
   void register(Router router) {
@@ -63,6 +69,8 @@ final class TasksApi {
         .route("GET", "/api/tasks/([^/]+)", this::task)
         .route("GET", "/api/tasks/([^/]+)/steps", this::steps)
         .route("GET", "/api/tasks/([^/]+)/steps/([^/]+)/screenshot\\.png", this::screenshot)
+        .route("GET", "/api/tasks/([^/]+)/final/screenshot\\.png", this::finalScreenshot)
+        .route("GET", "/api/tasks/([^/]+)/report", this::report)
         .route("POST", "/api/tasks/([^/]+)/cancel", this::cancel)
         .route("GET", "/api/tasks/([^/]+)/confirmation", this::confirmation)
         .route("POST", "/api/tasks/([^/]+)/confirmation", this::answer);
@@ -95,6 +103,7 @@ final class TasksApi {
     for (StoredStep step : timeline.stepsAfter(task.id(), after)) {
       steps.add(Views.step(step));
     }
+    body.set("final_observation", Views.finalObservation(timeline.finalObservation(task.id())));
     call.json(200, body);
   }
 
@@ -114,6 +123,37 @@ final class TasksApi {
     // A phone's screen is private data: it keeps the Router's "Cache-Control: no-store", so it
     // never sits in a browser's cache after the tab is closed.
     call.bytes(200, "image/png", png.get());
+  }
+
+  private void finalScreenshot(Call call) throws IOException {
+    TaskId id = call.taskId(1);
+    find(id);
+    byte[] png =
+        timeline
+            .finalScreenshot(id)
+            .orElseThrow(
+                () ->
+                    HttpError.notFound(
+                        "task "
+                            + id
+                            + " has no screenshot after its last step (none taken, or retention"
+                            + " dropped it)"));
+    call.bytes(200, "image/png", png);
+  }
+
+  /** The task's {@link TaskReport}, as a download: the same bytes {@code apex report} writes. */
+  private void report(Call call) throws IOException {
+    TaskId id = call.taskId(1);
+    byte[] html =
+        TaskReport.render(timeline, id, version)
+            .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
+    call.exchange().getResponseHeaders().set("Content-Security-Policy", TaskReport.CSP);
+    call.exchange()
+        .getResponseHeaders()
+        .set(
+            "Content-Disposition",
+            "attachment; filename=\"" + TaskReport.defaultFileName(id) + "\"");
+    call.bytes(200, "text/html; charset=utf-8", html);
   }
 
   private void start(Call call) throws IOException {

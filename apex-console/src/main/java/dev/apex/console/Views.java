@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
 import dev.apex.core.TaskRecord;
 import dev.apex.storage.StepExtrasJson;
+import dev.apex.storage.StoredObservation;
 import dev.apex.storage.StoredStep;
 import dev.apex.timeline.StepExtras;
 import java.time.Duration;
@@ -83,6 +84,25 @@ final class Views {
         step.hasScreenshot()
             ? "/api/tasks/" + step.taskId().value() + "/steps/" + step.index() + "/screenshot.png"
             : null);
+    return node;
+  }
+
+  /**
+   * The screen a task left after its last step: {@code after_step, observed_at, scene, screenshot}
+   * (the PNG's URL, null when none is kept), or JSON null when none was recorded.
+   */
+  static JsonNode finalObservation(java.util.Optional<StoredObservation> observation) {
+    if (observation.isEmpty()) {
+      return NullNode.instance;
+    }
+    StoredObservation o = observation.get();
+    ObjectNode node = Json.mapper().createObjectNode();
+    node.put("after_step", o.afterStep());
+    node.put("observed_at", instant(o.observedAt()));
+    node.set("scene", tree(o.sceneJson()));
+    node.put(
+        "screenshot",
+        o.hasScreenshot() ? "/api/tasks/" + o.taskId().value() + "/final/screenshot.png" : null);
     return node;
   }
 

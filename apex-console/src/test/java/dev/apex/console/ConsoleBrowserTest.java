@@ -1,38 +1,27 @@
 package dev.apex.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.storage.SqliteTimeline;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
-import org.openqa.selenium.logging.LoggingPreferences;
-import org.openqa.selenium.remote.RemoteWebDriver;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -49,66 +38,26 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class ConsoleBrowserTest {
 
-  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-  static final Path SHOTS = Path.of("target", "console-screenshots");
-  static final List<String> FLAGS =
-      List.of(
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-dev-shm-usage",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--window-size=1500,1200");
-
   @RegisterExtension final LogCapture logs = new LogCapture();
   @TempDir Path home;
   @TempDir Path profile;
   @TempDir Path otherHome;
   private TestConsole console;
   private SimLauncher launcher;
-  private ChromeDriverService service;
+  private HeadlessChromium chromium;
   private WebDriver browser;
   private WebDriverWait wait;
 
   @BeforeEach
   void start() throws IOException {
-    if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-      String message =
-          "the browser test needs "
-              + CHROMIUM
-              + " and "
-              + CHROMEDRIVER
-              + " (apt-get install chromium chromium-driver)";
-      if ("true".equals(System.getenv("CI"))) {
-        fail(message);
-      }
-      Assumptions.abort(message);
-    }
+    HeadlessChromium.assumeInstalled();
     launcher = SimLauncher.gated();
     console = TestConsole.start(home, launcher);
-    service =
-        new ChromeDriverService.Builder()
-            .usingDriverExecutable(CHROMEDRIVER.toFile())
-            .usingAnyFreePort()
-            .withLogOutput(OutputStream.nullOutputStream())
-            .build();
-    service.start();
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments(FLAGS);
-    options.addArguments("--user-data-dir=" + profile);
-    LoggingPreferences logging = new LoggingPreferences();
-    logging.enable(LogType.BROWSER, Level.ALL);
-    options.setCapability("goog:loggingPrefs", logging);
-    browser = new RemoteWebDriver(service.getUrl(), options);
+    chromium = HeadlessChromium.start(profile);
+    browser = chromium.browser;
     wait = new WebDriverWait(browser, Duration.ofSeconds(30));
     // The UI re-renders parts of the page as events arrive; an element read mid-render is stale.
     wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
-    Files.createDirectories(SHOTS);
   }
 
   /** Fails on any error the page logged: a script error, a failed request. */
@@ -126,11 +75,8 @@ class ConsoleBrowserTest {
     for (int i = 0; i < 8; i++) {
       launcher.release();
     }
-    if (browser != null) {
-      browser.quit();
-    }
-    if (service != null) {
-      service.stop();
+    if (chromium != null) {
+      chromium.close();
     }
     if (console != null) {
       console.close();
@@ -339,7 +285,6 @@ class ConsoleBrowserTest {
   }
 
   private void shot(String name) throws IOException {
-    Path png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath();
-    Files.copy(png, SHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    chromium.shot(name);
   }
 }

@@ -28,4 +28,13 @@ public interface DeviceProvider {
    * @throws dev.apex.core.DeviceException when the device cannot be reached
    */
   Device open(DeviceSelector selector, DeviceOptions options);
+
+  /**
+   * What {@link DeviceEnumeration} asks to list this provider's devices, without opening any: the
+   * adb server's phones, the configured WebDriverAgent or WebDriver endpoints. Cheap to call (no
+   * I/O here: the probes do it). Default: none.
+   */
+  default java.util.List<DeviceProbe> probes(DeviceOptions options) {
+    return java.util.List.of();
+  }
 }

@@ -27,7 +27,8 @@ final class ServerTools {
 
     @Override
     public String description() {
-      return "List the devices apex can reach (the sim, adb's phones) and the one in use.";
+      return "List the devices apex can reach with their state (the sim, adb's phones, the configured"
+          + " WebDriverAgent and WebDriver servers, web) and the one in use.";
     }
 
     @Override

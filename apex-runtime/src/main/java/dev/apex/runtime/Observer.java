@@ -18,4 +18,13 @@ public interface Observer {
   default dev.apex.core.Scene observeLayout() {
     return observe().scene();
   }
+
+  /**
+   * The screen after a task's last step, for the record only: nothing plans on it, so an
+   * implementation may skip the semantic labels (a model call). Same exceptions as {@link
+   * #observe()}; by default {@link #observe()}.
+   */
+  default Observation observeFinal() {
+    return observe();
+  }
 }

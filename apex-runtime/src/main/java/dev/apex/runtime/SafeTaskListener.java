@@ -3,6 +3,7 @@ package dev.apex.runtime;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.StepRecord;
 import java.util.List;
 import java.util.function.Consumer;
@@ -33,6 +34,11 @@ final class SafeTaskListener implements TaskListener {
   @Override
   public void stepRecorded(StepRecord record) {
     each("stepRecorded", l -> l.stepRecorded(record));
+  }
+
+  @Override
+  public void finalObserved(FinalObservation observation) {
+    each("finalObserved", l -> l.finalObserved(observation));
   }
 
   @Override

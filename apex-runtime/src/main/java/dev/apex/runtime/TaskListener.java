@@ -3,6 +3,7 @@ package dev.apex.runtime;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.StepRecord;
 
 /**
@@ -23,6 +24,14 @@ public interface TaskListener {
 
   /** After each executed step, with the scene it was planned on and its timings. */
   default void stepRecorded(StepRecord record) {}
+
+  /**
+   * At most once, after the last step and before {@link #taskFinished}: the screen the task left
+   * (the observation the planner saw when it declared the goal reached, or one made for this when
+   * the task ended otherwise). Not sent for a task that ran no step or whose device could not be
+   * observed any more.
+   */
+  default void finalObserved(FinalObservation observation) {}
 
   /** Once, when the task ends for any reason. */
   default void taskFinished(TaskId taskId, TaskStatus status, String reason) {}

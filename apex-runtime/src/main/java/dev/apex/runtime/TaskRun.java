@@ -7,6 +7,7 @@ import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.planner.SafetyInterceptor;
+import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.StepExtras;
 import dev.apex.timeline.StepRecord;
 import dev.apex.timeline.StepUsage;
@@ -34,6 +35,13 @@ final class TaskRun {
   private final Executor executor;
   private final WorldModel world;
   private final PlanReports planReports;
+
+  /** The steps run so far, and the newest observation with the step count it was made after. */
+  private int steps;
+
+  private Observation latest;
+  private int latestAfterSteps = -1;
+  private Instant latestAt;
 
   TaskRun(TaskRunner runner, TaskId taskId, String goal, Cancellation cancellation) {
     this.runner = runner;
@@ -78,6 +86,7 @@ final class TaskRun {
       log.warn("task {} failed unexpectedly", taskId, e);
       outcome = end(TaskStatus.FAILED, Retrier.messageOf(e));
     }
+    recordFinalObservation();
     if (outcome.status() == TaskStatus.CANCELLED && cancellation.isCancelled()) {
       // A wait the cancel cut short set the flag to stop the step; the run is over, the flag too.
       Thread.interrupted();
@@ -88,7 +97,6 @@ final class TaskRun {
   }
 
   private TaskOutcome loop() {
-    int steps = 0;
     while (true) {
       if (stopRequested()) {
         return cancelled(steps);
@@ -105,6 +113,9 @@ final class TaskRun {
         return end(TaskStatus.FAILED, "observer returned null; it must return an Observation");
       }
       Scene scene = observation.scene();
+      latest = observation;
+      latestAfterSteps = steps;
+      latestAt = observeStart;
       context.addScene(scene);
       context.latestSemanticScene(observation.semanticScene());
       runner.listener.sceneObserved(taskId, steps, scene);
@@ -177,6 +188,39 @@ final class TaskRun {
         }
       }
     }
+  }
+
+  /**
+   * Tells the listeners the screen the task left after its last step, so every step has an "after":
+   * the newest observation when it was made after the last step (a reached goal, a step limit met
+   * at planning), else one more observation without labels ({@link Observer#observeFinal}), unless
+   * the run was interrupted. A device that cannot be observed any more leaves the task without one
+   * (a log line); it never changes the outcome.
+   */
+  private void recordFinalObservation() {
+    if (steps == 0) {
+      return;
+    }
+    Observation observation = latestAfterSteps == steps ? latest : null;
+    Instant at = latestAt;
+    if (observation == null) {
+      if (Thread.currentThread().isInterrupted()) {
+        return;
+      }
+      at = now();
+      try {
+        observation = runner.observer.observeFinal();
+      } catch (RuntimeException e) {
+        log.info(
+            "task {}: no screen recorded after its last step ({})", taskId, Retrier.messageOf(e));
+        return;
+      }
+      if (observation == null) {
+        return;
+      }
+    }
+    runner.listener.finalObserved(
+        new FinalObservation(taskId, steps, at, observation.scene(), observation.screenshot()));
   }
 
   /** Folds the step into the world model (which cannot throw) and refreshes context.world. */

@@ -2,6 +2,7 @@ package dev.apex.runtime;
 
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.StepRecord;
 import dev.apex.timeline.TaskTimeline;
 import java.util.Objects;
@@ -11,8 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Records one task in a {@link TaskTimeline} as it runs: its start, every step, then its end. The
- * one recorder of apex; every write is durable when it returns.
+ * Records one task in a {@link TaskTimeline} as it runs: its start, every step, the screen after
+ * the last step ({@link FinalObservation}), then its end. The one recorder of apex; every write is
+ * durable when it returns.
  *
  * <p>The failure contract:
  *
@@ -133,6 +135,19 @@ public final class TimelineRecorder implements TaskListener {
       timeline.append(record.withTaskId(task));
     } catch (RuntimeException e) {
       log.warn("cannot record step {} of task {} in the timeline", record.index(), task, e);
+    }
+  }
+
+  @Override
+  public void finalObserved(FinalObservation observation) {
+    TaskId task = id;
+    if (task == null || !started || finished.get()) {
+      return;
+    }
+    try {
+      timeline.recordFinal(observation.withTaskId(task));
+    } catch (RuntimeException e) {
+      log.warn("cannot record the final screen of task {} in the timeline", task, e);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.apex.runtime;
 
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,13 @@ class RecordingListener implements TaskListener {
 
   final List<String> lines = new ArrayList<>();
   final List<StepRecord> records = new ArrayList<>();
+  final List<FinalObservation> finals = new ArrayList<>();
+
+  @Override
+  public void finalObserved(FinalObservation observation) {
+    // Kept apart from the lines, which tests compare whole.
+    finals.add(observation);
+  }
 
   @Override
   public void taskStarted(TaskId taskId, String device, String goal) {

@@ -98,6 +98,35 @@ class WifiFlowTest {
     assertThat(listener.records.get(3).result().output())
         .isEqualTo(TestScenes.wifiPage(true).element("wifi/switch").orElseThrow());
     assertThat(device.currentApp()).contains("com.android.settings");
+    // The screen the planner saw when it said the goal was reached is the last step's "after":
+    // recorded once, before the end.
+    assertThat(listener.finals).hasSize(1);
+    assertThat(listener.finals.get(0).afterStep()).isEqualTo(5);
+    assertThat(new String(listener.finals.get(0).screenshot(), StandardCharsets.UTF_8))
+        .isEqualTo("settings");
+  }
+
+  @Test
+  void aFailedStepIsFollowedByOneMoreObservationOfTheScreenItLeft() throws Exception {
+    device.screens(
+        state -> state.events().isEmpty() ? screenNamed("settings") : screenNamed("wifi:off"));
+    Flow flow = Flow.load(FlowTest.example(), ToolRegistry.defaultRegistry());
+    FakeClock clock = new FakeClock();
+    RecordingListener listener = new RecordingListener();
+
+    TaskOutcome outcome =
+        TaskRunner.builder(device, this::observe, new FlowPlanner(flow))
+            .clock(clock)
+            .sleeper(new RecordingSleeper(clock))
+            .listener(listener)
+            .build()
+            .run(flow.name());
+
+    assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
+    assertThat(listener.records).hasSize(4);
+    assertThat(listener.finals).hasSize(1);
+    assertThat(listener.finals.get(0).afterStep()).isEqualTo(4);
+    assertThat(listener.finals.get(0).scene()).isEqualTo(TestScenes.wifiPage(false));
   }
 
   @Test

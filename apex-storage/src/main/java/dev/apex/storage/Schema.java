@@ -21,6 +21,9 @@ import java.util.List;
  * <p>Version 2 records each task's owner (host, pid, process start instant), the owner's heartbeat
  * and a cancel another process asked for (the reason, null when none): see {@link Liveness}.
  *
+ * <p>Version 4 adds {@code final_observations}: per task, the scene (and PNG, dropped with the
+ * screenshots by retention) observed after its last step ({@link FinalObservations}).
+ *
  * <p>Version 3 adds the cross-task label cache ({@link LabelCacheTable}): one row per screen
  * signature, labelling model and prompt version, its entry JSON and when it was stored, in epoch
  * milliseconds because expiry and eviction compare and order them (ISO text with a varying number
@@ -87,7 +90,17 @@ final class Schema {
                 stored_at_ms INTEGER NOT NULL,
                 PRIMARY KEY (signature, model, prompt_version))
               """,
-              "CREATE INDEX label_cache_by_age ON label_cache (stored_at_ms)"));
+              "CREATE INDEX label_cache_by_age ON label_cache (stored_at_ms)"),
+          // 4: the screen each task left after its last step, so every step has an "after".
+          List.of(
+              """
+              CREATE TABLE final_observations (
+                task_id TEXT PRIMARY KEY REFERENCES tasks (id),
+                after_step INTEGER NOT NULL,
+                observed_at TEXT,
+                scene TEXT NOT NULL,
+                png BLOB)
+              """));
 
   /** The version this code writes. */
   static final int CURRENT_VERSION = MIGRATIONS.size();

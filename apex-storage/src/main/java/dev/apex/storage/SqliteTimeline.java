@@ -3,6 +3,7 @@ package dev.apex.storage;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.LabelStore;
 import dev.apex.timeline.StepRecord;
 import java.io.IOException;
@@ -195,6 +196,27 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
       throw new IllegalArgumentException("step index must be at least 1, was " + step.index());
     }
     write("append step " + step.index() + " of task " + step.taskId(), () -> writer.append(step));
+  }
+
+  @Override
+  public void recordFinal(FinalObservation observation) {
+    Objects.requireNonNull(observation, "observation");
+    write(
+        "record the final screen of task " + observation.taskId(),
+        () -> writer.recordFinal(observation));
+  }
+
+  @Override
+  public Optional<StoredObservation> finalObservation(TaskId id) {
+    Objects.requireNonNull(id, "id");
+    return onReader("read the final screen of task " + id, c -> FinalObservations.read(c, id));
+  }
+
+  @Override
+  public Optional<byte[]> finalScreenshot(TaskId id) {
+    Objects.requireNonNull(id, "id");
+    return onReader(
+        "read the final screenshot of task " + id, c -> FinalObservations.screenshot(c, id));
   }
 
   @Override

@@ -78,4 +78,18 @@ public interface Timeline extends TaskTimeline {
    * step had none, or retention has dropped it.
    */
   Optional<byte[]> screenshot(TaskId id, int index);
+
+  /**
+   * The screen the task left after its last step, or empty when none was recorded (no step ran, the
+   * device could not be observed, or the task was recorded by an older apex). Step N's "after" is
+   * step N + 1's scene; the last step's is this.
+   */
+  default Optional<StoredObservation> finalObservation(TaskId id) {
+    return Optional.empty();
+  }
+
+  /** The PNG of {@link #finalObservation}, or empty when none was taken or retention dropped it. */
+  default Optional<byte[]> finalScreenshot(TaskId id) {
+    return Optional.empty();
+  }
 }

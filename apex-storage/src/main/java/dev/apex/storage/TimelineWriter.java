@@ -5,6 +5,7 @@ import dev.apex.core.Json;
 import dev.apex.core.Secrets;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.StepRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -110,6 +111,29 @@ final class TimelineWriter {
               insert.setBytes(3, step.screenshot());
               insert.executeUpdate();
             }
+          }
+        });
+  }
+
+  /** Records the screen after the last step, once: a second one for the task is ignored. */
+  void recordFinal(FinalObservation observation) throws SQLException {
+    String scene = Secrets.redact(Json.write(observation.scene()));
+    inTransaction(
+        () -> {
+          requireRunning(observation.taskId(), "record the final screen of");
+          try (PreparedStatement insert =
+              connection.prepareStatement(
+                  "INSERT INTO final_observations (task_id, after_step, observed_at, scene, png)"
+                      + " VALUES (?, ?, ?, ?, ?) ON CONFLICT (task_id) DO NOTHING")) {
+            insert.setString(1, observation.taskId().value());
+            insert.setInt(2, observation.afterStep());
+            setNullable(
+                insert,
+                3,
+                observation.observedAt() == null ? null : observation.observedAt().toString());
+            insert.setString(4, scene);
+            insert.setBytes(5, observation.screenshot());
+            insert.executeUpdate();
           }
         });
   }
@@ -235,6 +259,13 @@ final class TimelineWriter {
                 + " (SELECT id FROM tasks ORDER BY seq DESC LIMIT ?)")) {
       delete.setInt(1, keepScreenshotsOfTasks);
       delete.executeUpdate();
+    }
+    try (PreparedStatement drop =
+        connection.prepareStatement(
+            "UPDATE final_observations SET png = NULL WHERE png IS NOT NULL AND task_id NOT IN"
+                + " (SELECT id FROM tasks ORDER BY seq DESC LIMIT ?)")) {
+      drop.setInt(1, keepScreenshotsOfTasks);
+      drop.executeUpdate();
     }
   }
 

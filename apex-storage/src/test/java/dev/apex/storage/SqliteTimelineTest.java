@@ -10,6 +10,7 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.testkit.FakeClock;
+import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.StepRecord;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -43,6 +44,42 @@ class SqliteTimelineTest {
   @AfterEach
   void close() {
     timeline.close();
+  }
+
+  @Test
+  void keepsTheScreenATaskLeftAfterItsLastStepAndDropsItsPngWithTheScreenshots() {
+    TaskId id = TaskId.of("final-1");
+    timeline.startTask(id, "sim", "turn wifi on");
+    timeline.append(TestSteps.step(id, 1));
+    Scene after = TestSteps.step(id, 2).scene();
+    timeline.recordFinal(new FinalObservation(id, 1, START, after, TestSteps.png(9)));
+    // Once per task: a second one is ignored rather than replacing what was seen.
+    timeline.recordFinal(new FinalObservation(id, 1, START, TestSteps.step(id, 3).scene(), null));
+    timeline.finishTask(id, TaskStatus.SUCCEEDED, "ok");
+
+    StoredObservation stored = timeline.finalObservation(id).orElseThrow();
+    assertThat(stored.afterStep()).isEqualTo(1);
+    assertThat(stored.observedAt()).isEqualTo(START);
+    assertThat(stored.scene()).isEqualTo(after);
+    assertThat(stored.hasScreenshot()).isTrue();
+    assertThat(timeline.finalScreenshot(id))
+        .hasValueSatisfying(png -> assertThat(png).isEqualTo(TestSteps.png(9)));
+    // Steps and their count are as before: the final screen is not a step.
+    assertThat(timeline.steps(id)).hasSize(1);
+    assertThat(timeline.task(id).orElseThrow().steps()).isEqualTo(1);
+    assertThat(timeline.finalObservation(TaskId.of("none"))).isEmpty();
+
+    // Retention keeps 2 tasks' screenshots: two newer tasks drop this one's final PNG too.
+    for (String newer : List.of("final-2", "final-3")) {
+      TaskId next = TaskId.of(newer);
+      timeline.startTask(next, "sim", "again");
+      timeline.finishTask(next, TaskStatus.SUCCEEDED, "ok");
+    }
+    assertThat(timeline.finalScreenshot(id)).isEmpty();
+    assertThat(timeline.finalObservation(id).orElseThrow().hasScreenshot()).isFalse();
+    assertThatThrownBy(() -> timeline.recordFinal(new FinalObservation(id, 1, START, after, null)))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("already finished");
   }
 
   @Test

@@ -33,6 +33,14 @@ public interface TaskTimeline extends AutoCloseable {
   void append(StepRecord step);
 
   /**
+   * Records the screen a running task left after its last step ({@link FinalObservation}), once per
+   * task, before its end. A timeline that keeps no such screen ignores it (the default).
+   *
+   * @throws InvalidInputException if the task does not exist or is already finished
+   */
+  default void recordFinal(FinalObservation observation) {}
+
+  /**
    * Marks a running task finished, now.
    *
    * @param status a final status (anything but {@link TaskStatus#RUNNING})

@@ -82,7 +82,16 @@ export function tasksPage(offset) {
 
 export function newTaskPage() {
   const error = h('div', { class: 'error-box', hidden: true, id: 'start-error' });
-  const device = h('select', { id: 'device', name: 'device' });
+  const device = h('select', { id: 'device', name: 'device', onchange: () => showDevice() });
+  const deviceUrl = h('input', { type: 'url', id: 'device-url', placeholder: 'https://example.com', hidden: true });
+  const deviceDetail = h('div', { class: 'hint', id: 'device-detail' });
+  let listed = [];
+  const chosen = () => listed.find((d) => d.selector === device.value);
+  function showDevice() {
+    const d = chosen();
+    deviceUrl.hidden = !(d && d.takes_url);
+    deviceDetail.textContent = d ? d.state + ' · ' + d.detail : 'Looking for devices…';
+  }
   const goal = h('textarea', { id: 'goal', class: 'goal', placeholder: 'e.g. Turn on Wi-Fi in Settings' });
   const flow = h('textarea', { id: 'flow', spellcheck: 'false', placeholder: 'name: …\nsteps:\n  - launch_app: …' });
   let mode = 'flow';
@@ -110,16 +119,29 @@ export function newTaskPage() {
   const form = h('form', { class: 'form', id: 'start-form', onsubmit: onSubmit },
     h('div', { class: 'page-head' }, h('h1', { text: 'New task' })),
     h('div', { class: 'panel' },
-      h('div', { class: 'field' }, h('label', { for: 'device', text: 'Device' }), device,
+      h('div', { class: 'field' }, h('label', { for: 'device', text: 'Device' }), device, deviceUrl, deviceDetail,
         h('div', { class: 'hint', text: 'The task runs in the console\'s process; one task per device at a time.' })),
       h('div', { class: 'field' }, h('span', { class: 'label', text: 'What to run' }), seg),
       goalField, flowField, error,
       h('div', { class: 'row-actions' }, submit, h('a', { href: '#/', class: 'btn', text: 'Cancel' }))));
   setMode('flow');
 
+  showDevice();
+  // Every reachable device, probed now (each probe has a deadline): one that is not ready is
+  // listed, disabled, with what to do.
+  api('/api/devices').then((body) => {
+    listed = body.devices;
+    const before = device.value;
+    device.replaceChildren(...listed.map((d) => h('option', {
+      value: d.selector, 'data-state': d.state, disabled: !d.ready,
+      text: (d.takes_url ? d.selector + ':URL' : d.selector) + (d.ready ? '' : ' (' + d.state + ')'),
+      title: d.detail,
+    })));
+    if (before && listed.some((d) => d.selector === before && d.ready)) device.value = before;
+    showDevice();
+  }).catch((e) => { deviceDetail.textContent = 'Cannot list the devices: ' + e.message; });
+
   refreshStatus().then((st) => {
-    const names = st && st.devices.length ? st.devices : ['sim'];
-    device.replaceChildren(...names.map((d) => h('option', { value: d, text: d })));
     if (st && !st.can_start_tasks) {
       canStart = false;
       error.textContent = 'This console was started without a task launcher: start tasks with apex run.';
@@ -138,7 +160,18 @@ export function newTaskPage() {
     event.preventDefault();
     error.hidden = true;
     submit.disabled = true;
-    const body = { device: device.value };
+    const picked = chosen();
+    let selector = device.value;
+    if (picked && picked.takes_url) {
+      if (!deviceUrl.value.trim()) {
+        error.textContent = 'Give the URL of the page to open.';
+        error.hidden = false;
+        setMode(mode);
+        return;
+      }
+      selector += ':' + deviceUrl.value.trim();
+    }
+    const body = { device: selector };
     if (mode === 'goal') body.goal = goal.value; else body.flow = flow.value;
     try {
       const task = await api('/api/tasks', { method: 'POST', body });

@@ -2,8 +2,10 @@ package dev.apex.device.android;
 
 import dev.apex.device.Device;
 import dev.apex.device.DeviceOptions;
+import dev.apex.device.DeviceProbe;
 import dev.apex.device.DeviceProvider;
 import dev.apex.device.DeviceSelector;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -18,10 +20,21 @@ public final class AndroidProvider implements DeviceProvider {
 
   @Override
   public Device open(DeviceSelector selector, DeviceOptions options) {
-    AdbAddress address =
-        options.adb() != null
-            ? AdbAddress.parse(options.adb())
-            : AdbAddress.fromEnvironment(options.env());
-    return AndroidDevice.connect(address, selector.argument(), AndroidOptions.of(options.limits()));
+    return AndroidDevice.connect(
+        address(options), selector.argument(), AndroidOptions.of(options.limits()));
+  }
+
+  /** The adb server's {@code host:devices}: every phone it sees, each with what to do if needed. */
+  @Override
+  public List<DeviceProbe> probes(DeviceOptions options) {
+    AdbAddress address = address(options);
+    return List.of(
+        new DeviceProbe("android", "android", deadline -> AdbListing.list(address, deadline)));
+  }
+
+  private static AdbAddress address(DeviceOptions options) {
+    return options.adb() != null
+        ? AdbAddress.parse(options.adb())
+        : AdbAddress.fromEnvironment(options.env());
   }
 }

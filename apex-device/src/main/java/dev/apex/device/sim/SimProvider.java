@@ -2,9 +2,12 @@ package dev.apex.device.sim;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.device.Device;
+import dev.apex.device.DeviceListing;
 import dev.apex.device.DeviceOptions;
+import dev.apex.device.DeviceProbe;
 import dev.apex.device.DeviceProvider;
 import dev.apex.device.DeviceSelector;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -36,5 +39,12 @@ public final class SimProvider implements DeviceProvider {
     return selector.argument() == null
         ? SimDevice.create()
         : SimDevice.create(SimApps.drift(selector.argument()), java.time.Clock.systemDefaultZone());
+  }
+
+  /** The sim is always there: listed ready with no I/O. */
+  @Override
+  public List<DeviceProbe> probes(DeviceOptions options) {
+    return List.of(
+        DeviceProbe.known(DeviceListing.ready("sim", "sim", "the built-in simulated phone")));
   }
 }

@@ -155,6 +155,17 @@ public final class PerceivingObserver implements Observer {
   }
 
   /**
+   * The screen a task left, perceived as {@link #observe()} perceives it (with its screenshot when
+   * the timeline keeps them) but never labelled: nothing plans on it, so it costs no model call.
+   */
+  @Override
+  public Observation observeFinal() {
+    RawCapture capture =
+        keepScreenshots || perceiver.readsScreenshots() ? device.capture() : device.captureTree();
+    return new Observation(perceiver.observe(capture), capture.screenshot());
+  }
+
+  /**
    * The scene without the semantic labels: a tap checking whether its element moved needs no LLM.
    */
   @Override
