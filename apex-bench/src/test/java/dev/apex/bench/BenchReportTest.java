@@ -40,9 +40,7 @@ class BenchReportTest {
   void findsAMetricById() {
     assertThat(Reports.sample(false).metric("M4")).get().isInstanceOf(FusionScalingResult.class);
     assertThat(Reports.sample(false).metric("M9")).get().isInstanceOf(OcrCostResult.class);
-    assertThat(Reports.sample(false).metric("M10"))
-        .get()
-        .isInstanceOf(SmallContextFitResult.class);
+    assertThat(Reports.sample(false).metric("M10")).get().isInstanceOf(SmallContextFitResult.class);
     assertThat(Reports.sample(false).metric("M11")).isEmpty();
   }
 
