@@ -43,6 +43,9 @@ final class TaskRun {
   private int latestAfterSteps = -1;
   private Instant latestAt;
 
+  /** Set when the device stopped answering (an observation or a step failed after retries). */
+  private boolean deviceFailed;
+
   TaskRun(TaskRunner runner, TaskId taskId, String goal, Cancellation cancellation) {
     this.runner = runner;
     this.taskId = taskId;
@@ -104,6 +107,7 @@ final class TaskRun {
       Instant observeStart = now();
       Retrier.Attempted<Observation> observed = retrier.call("observe", runner.observer::observe);
       if (!observed.succeeded()) {
+        deviceFailed = true;
         return stopRequested()
             ? cancelled(steps)
             : end(TaskStatus.FAILED, "observe failed: " + Retrier.messageOf(observed.failure()));
@@ -180,6 +184,8 @@ final class TaskRun {
           return cancelled(steps);
         }
         if (!result.success()) {
+          // A failure that was retried is the device's (a disconnect, a timeout), not the step's.
+          deviceFailed = result.attempts() > 1;
           log.info(
               "task {}: step {} ({}) failed: {}", taskId, steps, step.action(), result.error());
           if (runner.stopOnStepFailure) {
@@ -204,7 +210,7 @@ final class TaskRun {
     Observation observation = latestAfterSteps == steps ? latest : null;
     Instant at = latestAt;
     if (observation == null) {
-      if (Thread.currentThread().isInterrupted()) {
+      if (Thread.currentThread().isInterrupted() || deviceFailed) {
         return;
       }
       at = now();
