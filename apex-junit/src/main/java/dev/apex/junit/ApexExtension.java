@@ -85,7 +85,11 @@ public final class ApexExtension
       agent.close();
       throw e;
     }
-    Running running = new Running(agent, session, new ApexSession(agent, session));
+    // With openai and no planning model, act() is refused up front, as `apex run --goal` is with
+    // exit 2; with no model at all the runtime records the refusal as the goal's failed task.
+    String refusal =
+        settings.goalRefusal().filter(Settings.MISSING_PLANNER_MODEL::equals).orElse(null);
+    Running running = new Running(agent, session, new ApexSession(agent, session, refusal));
     context.getStore(NAMESPACE).put(Running.class, running);
     // A cancel from the console reaches the session through the agent's timeline (Agent.session).
     session

@@ -26,10 +26,20 @@ public final class ApexSession {
 
   private final Agent agent;
   private final Session session;
+  private final String goalRefusal;
 
   ApexSession(Agent agent, Session session) {
+    this(agent, session, null);
+  }
+
+  /**
+   * @param goalRefusal the line that refuses {@link #act} before any task starts (an
+   *     OpenAI-compatible provider with no planning model named), or null
+   */
+  ApexSession(Agent agent, Session session, String goalRefusal) {
     this.agent = agent;
     this.session = session;
+    this.goalRefusal = goalRefusal;
   }
 
   /** The test's task in the timeline. */
@@ -123,10 +133,14 @@ public final class ApexSession {
    * task of its own in the timeline (the model's planner, budgets and safety policy, as {@code apex
    * run --goal}), on this test's device.
    *
-   * @throws dev.apex.core.InvalidInputException naming how to configure a model when none is: the
-   *     test fails, it is never skipped
+   * @throws dev.apex.core.InvalidInputException naming how to configure a model when none is, or
+   *     naming the missing planning model of an OpenAI-compatible provider: the test fails, it is
+   *     never skipped
    */
   public AgentOutcome act(String goal) {
+    if (goalRefusal != null) {
+      throw new dev.apex.core.InvalidInputException(goalRefusal);
+    }
     // Nobody is there to confirm what the model wants: its sensitive actions are refused unless
     // the config's allow-lists allow them.
     AgentOutcome outcome =

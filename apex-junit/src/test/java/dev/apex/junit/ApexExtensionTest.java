@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.apex.config.Settings;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.planner.PlannerModels;
@@ -78,6 +79,24 @@ class ApexExtensionTest {
 
   static class ActWithoutModel {
     @RegisterExtension static final ApexExtension APEX = new ApexExtension(env());
+
+    @Test
+    void asksTheModel(ApexSession apex) {
+      apex.act("turn Wi-Fi on");
+    }
+  }
+
+  static class ActWithOpenAiAndNoPlanningModel {
+    @RegisterExtension
+    static final ApexExtension APEX =
+        new ApexExtension(
+            Map.of(
+                "APEX_HOME",
+                HOME.toString(),
+                "APEX_LLM_PROVIDER",
+                "openai",
+                "OPENAI_BASE_URL",
+                "http://127.0.0.1:9/v1"));
 
     @Test
     void asksTheModel(ApexSession apex) {
@@ -171,6 +190,14 @@ class ApexExtensionTest {
     TaskRecord task = onlyTask(file);
     assertThat(task.status()).isEqualTo(TaskStatus.FAILED);
     assertThat(task.reason()).isEqualTo(PlannerModels.NONE_CONFIGURED);
+  }
+
+  @Test
+  void actWithOpenAiAndNoPlanningModelFailsNamingTheFlagBeforeAnyModelCall() {
+    Path file = dir.resolve("timeline.db");
+    Throwable failure = onlyFailure(run(ActWithOpenAiAndNoPlanningModel.class, file));
+
+    assertThat(failure.getMessage()).isEqualTo(Settings.MISSING_PLANNER_MODEL);
   }
 
   @Test
