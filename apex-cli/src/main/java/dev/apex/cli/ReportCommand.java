@@ -50,11 +50,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Path file = db != null ? db : Timelines.defaultFile();
-    if (!Files.exists(file)) {
-      throw new InvalidInputException(
-          "no timeline at " + file + ": run a task first ('apex run …') or pass --db FILE");
-    }
+    Path file = Timelines.existing(db);
     // Screenshots are scaled off-screen.
     System.setProperty("java.awt.headless", "true");
     PrintWriter out = spec.commandLine().getOut();

@@ -72,11 +72,7 @@ final class TimelineCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Path file = db != null ? db : Timelines.defaultFile();
-    if (!Files.exists(file)) {
-      throw new InvalidInputException(
-          "no timeline at " + file + ": run a task first ('apex run …') or pass --db FILE");
-    }
+    Path file = Timelines.existing(db);
     if (limit < 1) {
       throw new InvalidInputException("--limit must be at least 1, got " + limit);
     }

@@ -1,5 +1,7 @@
 package dev.apex.storage;
 
+import dev.apex.core.InvalidInputException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -34,5 +36,19 @@ public final class Timelines {
     }
     Objects.requireNonNull(userHome, "userHome");
     return Path.of(userHome, ".apex", FILE_NAME);
+  }
+
+  /**
+   * The timeline a reading command opens: {@code db} when given, else {@link #defaultFile()}.
+   *
+   * @throws InvalidInputException in one line saying how to get one, when the file does not exist
+   */
+  public static Path existing(Path db) {
+    Path file = db != null ? db : defaultFile();
+    if (!Files.exists(file)) {
+      throw new InvalidInputException(
+          "no timeline at " + file + ": run a task first ('apex run …') or pass --db FILE");
+    }
+    return file;
   }
 }
