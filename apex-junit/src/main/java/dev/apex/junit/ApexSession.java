@@ -28,10 +28,6 @@ public final class ApexSession {
   private final Session session;
   private final String goalRefusal;
 
-  ApexSession(Agent agent, Session session) {
-    this(agent, session, null);
-  }
-
   /**
    * @param goalRefusal the line that refuses {@link #act} before any task starts (an
    *     OpenAI-compatible provider with no planning model named), or null
