@@ -103,7 +103,7 @@ final class DescribeCommand implements Callable<Integer> {
         settings
             .agent()
             .device(device == null ? "sim" : device)
-            .deviceOptions(Devices.options(shared.adb, shared.capabilities, settings.device()))
+            .deviceOptions(shared.deviceOptions(settings.device()))
             .deviceOpener(wiring.opener())
             .ocr(
                 PerceivingObserver.ocr(

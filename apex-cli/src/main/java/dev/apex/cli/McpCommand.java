@@ -104,8 +104,7 @@ final class McpCommand implements Callable<Integer> {
               settings
                   .agent()
                   .device(selector)
-                  .deviceOptions(
-                      Devices.options(shared.adb, shared.capabilities, settings.device()))
+                  .deviceOptions(shared.deviceOptions(settings.device()))
                   .deviceOpener(wiring.opener())
                   .sleeper(wiring.sleeper())
                   .ocr(ocr)

@@ -271,7 +271,7 @@ final class RunCommand implements Callable<Integer> {
         settings
             .agent()
             .device(selector)
-            .deviceOptions(Devices.options(shared.adb, shared.capabilities, settings.device()))
+            .deviceOptions(shared.deviceOptions(settings.device()))
             .deviceOpener(wiring.opener())
             .sleeper(wiring.sleeper())
             .ocr(ocr)

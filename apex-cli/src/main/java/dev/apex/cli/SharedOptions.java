@@ -5,6 +5,8 @@ import dev.apex.config.ApexConfigStore;
 import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
 import dev.apex.core.InvalidInputException;
+import dev.apex.device.DeviceLimits;
+import dev.apex.device.DeviceOptions;
 import dev.apex.llm.SemanticConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,7 +67,8 @@ final class SharedOptions {
   @Option(
       names = "--adb",
       paramLabel = "HOST:PORT",
-      description = "The adb server (default ADB_SERVER_SOCKET or 127.0.0.1:5037).")
+      description =
+          "The adb server (default device.adb_server, else ADB_SERVER_SOCKET or 127.0.0.1:5037).")
   String adb;
 
   @Option(
@@ -84,6 +87,17 @@ final class SharedOptions {
 
   /** The environment settings come from; the process's unless a test gives another. */
   Map<String, String> env = System.getenv();
+
+  /**
+   * How this command opens its device: {@code --adb}, else the config's {@code device.adb_server}
+   * (else the driver's default); {@code --capabilities}; {@code limits} (the settings' bounds, with
+   * {@code --device-timeout} applied).
+   */
+  DeviceOptions deviceOptions(DeviceLimits limits) {
+    String server =
+        adb != null && !adb.isBlank() ? adb : configStore(env).current().device().adbServer();
+    return new DeviceOptions(server, capabilities, limits, env);
+  }
 
   /** The settings with no step limit of the command's own (describe runs no task). */
   Settings settings() {

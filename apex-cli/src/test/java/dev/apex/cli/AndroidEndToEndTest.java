@@ -75,6 +75,25 @@ class AndroidEndToEndTest {
   }
 
   @Test
+  void theConfiguredAdbServerIsUsedWithoutTheFlag() {
+    // device.adb_server through its environment override, as the config file would give it.
+    Map<String, String> env =
+        Map.of("APEX_HOME", dir.toString(), "APEX_DEVICE_ADB_SERVER", adb.address());
+    Cli.Result live =
+        Cli.run(
+            Wiring.DEFAULT.withSleeper(sleeper),
+            env,
+            "describe",
+            "--device",
+            "android:" + SERIAL,
+            "--no-ocr");
+
+    assertThat(live.exit()).as(live.err()).isZero();
+    assertThat(live.out()).startsWith("1344x2992\n").contains("5 tap @824,1017 Dark");
+    assertThat(phone.commands()).anyMatch(c -> c.contains("uiautomator dump"));
+  }
+
+  @Test
   void aFlowLaunchesTapsByTextAndAssertsOnThePhone() throws Exception {
     Path db = dir.resolve("timeline.db");
     Path flow = dir.resolve("dark.yaml");
