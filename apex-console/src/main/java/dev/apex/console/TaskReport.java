@@ -47,7 +47,8 @@ public final class TaskReport {
       .step,.final{display:flex;gap:18px;background:#fff;border:1px solid #dde1e8;border-radius:8px;\
       padding:14px;margin:0 0 14px;align-items:flex-start}\
       .step.failed{border-color:#d9534f}.info{flex:1;min-width:0}\
-      .kv{margin:0}.kv div{margin:2px 0}.mono{font-family:ui-monospace,monospace;font-size:12px}\
+      .kv{margin:0}.kv div{margin:2px 0}.kv dd{overflow-wrap:anywhere}\
+      .mono{font-family:ui-monospace,monospace;font-size:12px}\
       .ok{color:#1e7d3a;font-weight:600}.no{color:#c0392b;font-weight:600}.muted{color:#5b6478}\
       .shot{position:relative;margin:0;flex:0 0 auto;max-width:min(360px,45%);line-height:0}\
       .shot.blank{width:240px}.shot img{display:block;width:100%;height:auto}\

@@ -85,6 +85,10 @@ class ReportBrowserTest {
     }
     assertThat(steps.get(2).getText()).contains("Step 3").contains("tap").contains("off → on");
     assertThat(chromium.browser.findElement(By.id("final")).isDisplayed()).isTrue();
+    // A long unbroken value (a tap's result JSON) wraps: the page never scrolls sideways.
+    assertThat(js("return document.scrollingElement.scrollWidth <= innerWidth;"))
+        .as("horizontal overflow")
+        .isEqualTo(true);
     assertThat(js("return performance.getEntriesByType('resource').length;")).isEqualTo(0L);
     List<String[]> requests = requests();
     String self = file.toUri().toString();
