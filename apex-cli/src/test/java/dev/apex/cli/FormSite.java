@@ -14,13 +14,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A tiny web site on {@code 127.0.0.1:0} (JDK HttpServer): {@code /form} asks for a name and
  * submits it with GET to {@code /result}, which greets it. Records every request's path and query.
  * Also checks that headless Chromium can run here. Thread-safe; close it at the end.
+ *
+ * <p>A test class serves it for all its tests with {@code @RegisterExtension static final FormSite
+ * site = FormSite.forTests();}: it is stopped after the class, and each test is skipped (failed
+ * under CI) where Chromium is missing.
  */
-final class FormSite implements AutoCloseable {
+final class FormSite implements AutoCloseable, BeforeEachCallback, AfterAllCallback {
 
   static final String FORM =
       """
@@ -93,6 +100,21 @@ final class FormSite implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot bind the test site on loopback", e);
     }
+  }
+
+  /** The site, started, for {@code @RegisterExtension}: each test first needs Chromium. */
+  static FormSite forTests() {
+    return start();
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    requireChromium();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    close();
   }
 
   /**

@@ -11,10 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,27 +31,12 @@ class TapSettleWebTest {
         - assert_visible: { text: "clicked", timeout_ms: 1000 }
       """;
 
-  private static FormSite site;
+  @RegisterExtension static final FormSite site = FormSite.forTests();
 
   @TempDir Path dir;
 
   private final RecordingSleeper sleeper = new RecordingSleeper();
   private final AtomicInteger captures = new AtomicInteger();
-
-  @BeforeAll
-  static void startSite() {
-    site = FormSite.start();
-  }
-
-  @AfterAll
-  static void stopSite() {
-    site.close();
-  }
-
-  @BeforeEach
-  void needsChromium() {
-    FormSite.requireChromium();
-  }
 
   /** The real web device, its captures counted. */
   private Wiring counting() {

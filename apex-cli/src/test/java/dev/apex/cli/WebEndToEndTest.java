@@ -11,10 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,26 +31,11 @@ class WebEndToEndTest {
         - assert_visible: { text: "Hello, Ada Lovelace!" }
       """;
 
-  private static FormSite site;
+  @RegisterExtension static final FormSite site = FormSite.forTests();
 
   @TempDir Path dir;
 
   private final RecordingSleeper sleeper = new RecordingSleeper();
-
-  @BeforeAll
-  static void startSite() {
-    site = FormSite.start();
-  }
-
-  @AfterAll
-  static void stopSite() {
-    site.close();
-  }
-
-  @BeforeEach
-  void needsChromium() {
-    FormSite.requireChromium();
-  }
 
   private Cli.Result apex(String... args) {
     return Cli.run(Wiring.DEFAULT.withSleeper(sleeper), Map.of(), args);

@@ -6,10 +6,8 @@ import dev.apex.testkit.RecordingSleeper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,24 +27,9 @@ class WebSelectOptionFlowTest {
         - assert_visible: { text: "Free chosen" }
       """;
 
-  private static FormSite site;
+  @RegisterExtension static final FormSite site = FormSite.forTests();
 
   @TempDir Path dir;
-
-  @BeforeAll
-  static void startSite() {
-    site = FormSite.start();
-  }
-
-  @AfterAll
-  static void stopSite() {
-    site.close();
-  }
-
-  @BeforeEach
-  void needsChromium() {
-    FormSite.requireChromium();
-  }
 
   private Cli.Result apex(String... args) {
     return Cli.run(Wiring.DEFAULT.withSleeper(new RecordingSleeper()), Map.of(), args);
