@@ -144,7 +144,7 @@ function screensPanel(step, after, attrs) {
   const beforeFrame = framed(before, attrs, selection);
   const afterFrame = next ? framed(next, attrs, selection)
     : h('div', { class: 'frame' }, h('div', { class: 'frame-label', text: 'After' }),
-      h('div', { class: 'screen no-after', id: 'after-missing', style: ratioStyle(dims), text: (after && after.missing) || 'No screen after this step.' }));
+      withRatio(h('div', { class: 'screen no-after', id: 'after-missing', text: (after && after.missing) || 'No screen after this step.' }), dims));
   frames.append(beforeFrame, afterFrame);
   if (landscape) {
     const toggle = h('div', { class: 'segmented', id: 'before-after' });
@@ -170,8 +170,11 @@ function screensPanel(step, after, attrs) {
   return { node: panel, landscape };
 }
 
-function ratioStyle(scene) {
-  return scene ? '--ratio: ' + (scene.width / scene.height).toFixed(4) : null;
+// The screen's width over its height, for the CSS that sizes it (set through the CSSOM: the
+// console's CSP allows no style attribute).
+function withRatio(el, scene) {
+  if (scene && scene.width > 0 && scene.height > 0) el.style.setProperty('--ratio', (scene.width / scene.height).toFixed(4));
+  return el;
 }
 
 function tapPoint(step) {
@@ -189,7 +192,7 @@ function framed(view, attrs, selection) {
     wrap.append(h('div', { class: 'screen no-after', id: 'screen' + suffix, text: 'No screenshot or scene for this screen.' }));
     return wrap;
   }
-  const frame = h('div', { class: 'screen', id: 'screen' + suffix, style: ratioStyle(scene) });
+  const frame = withRatio(h('div', { class: 'screen', id: 'screen' + suffix }), scene);
   if (view.screenshot) {
     frame.append(h('img', { src: view.screenshot, alt: view.alt || view.label, id: 'screenshot' + suffix }));
   } else {
