@@ -57,10 +57,6 @@ class StepViewBrowserTest {
 
   @AfterEach
   void stop() {
-    if (browser != null) {
-      browser.manage().logs().get(LogType.BROWSER).getAll().forEach(e -> System.out.println("BROWSER " + e));
-      System.out.println("DETAIL " + js("const d = document.getElementById('step-detail'); return d ? d.innerHTML.slice(0, 3000) : 'none';"));
-    }
     for (int i = 0; i < 16; i++) {
       launcher.release();
     }
