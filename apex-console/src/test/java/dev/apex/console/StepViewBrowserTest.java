@@ -227,16 +227,22 @@ class StepViewBrowserTest {
     for (Map<String, Object> shape : over) {
       assertThat(paintsNothing(shape)).as("paints over the target: " + shape).isTrue();
     }
-    // The crosshair leaves a gap at the tap point.
-    Object gap =
+    // The marker's ticks stay outside the target's box; its ring is small and hollow.
+    Object outside =
         js(
-            "const m = document.querySelector('#boxes .tap-marker');"
+            "const t = arguments[0];"
+                + " const x = +t.getAttribute('x'), y = +t.getAttribute('y');"
+                + " const w = +t.getAttribute('width'), h = +t.getAttribute('height');"
+                + " const inside = (px, py) => px > x && px < x + w && py > y && py < y + h;"
+                + " const m = document.querySelector('#boxes .tap-marker');"
                 + " const ring = m.querySelector('.tap-ring');"
-                + " const cx = +ring.getAttribute('cx'), cy = +ring.getAttribute('cy');"
-                + " return [...m.querySelectorAll('line')].every((l) => Math.min("
-                + "   Math.hypot(l.x1.baseVal.value - cx, l.y1.baseVal.value - cy),"
-                + "   Math.hypot(l.x2.baseVal.value - cx, l.y2.baseVal.value - cy)) > 0);");
-    assertThat(gap).isEqualTo(true);
+                + " return [...m.querySelectorAll('line')].every((l) =>"
+                + "     !inside(l.x1.baseVal.value, l.y1.baseVal.value)"
+                + "     && !inside(l.x2.baseVal.value, l.y2.baseVal.value))"
+                + "   && m.querySelectorAll('line').length === 4"
+                + "   && +ring.getAttribute('r') <= Math.min(w, h) / 4;",
+            target);
+    assertThat(outside).isEqualTo(true);
     chromium.shot("step-target-outlined");
     assertNoBrowserErrors();
   }

@@ -251,18 +251,35 @@ function overlay(view, suffix, tip, frame, attrs, selection) {
     });
     layer.append(rect);
   }
-  if (view.tap) layer.append(tapMarker(view.tap, scene));
+  if (view.tap) {
+    const on = elements.find((e) => e.id === target);
+    const b = on && on.bounds;
+    const inside = b && view.tap.x >= b.left && view.tap.x <= b.right && view.tap.y >= b.top && view.tap.y <= b.bottom;
+    layer.append(tapMarker(view.tap, scene, inside ? b : null));
+  }
   return layer;
 }
 
-// Where the step tapped: a ring and a crosshair with a gap at its centre, nothing filled, so the
-// tapped pixels stay visible.
-function tapMarker(p, scene) {
+// Where the step tapped, drawn so the tapped pixels stay visible: a small hollow ring at the point
+// and, on a target element, ticks just outside its box that point at it (else a crosshair with a
+// gap at its centre). Nothing is filled.
+function tapMarker(p, scene, bounds) {
   const r = Math.max(6, scene.width / 70);
   const g = s('g', { class: 'tap-marker' });
+  const line = (x1, y1, x2, y2) => g.append(s('line', { class: 'tap-cross', x1, y1, x2, y2 }));
+  if (bounds) {
+    const small = Math.max(3, Math.min(r * 0.5, (bounds.right - bounds.left) / 4, (bounds.bottom - bounds.top) / 4));
+    g.append(s('circle', { class: 'tap-ring', cx: p.x, cy: p.y, r: small }));
+    const gap = Math.max(3, scene.width / 120);
+    line(p.x, bounds.top - gap - r, p.x, bounds.top - gap);
+    line(p.x, bounds.bottom + gap, p.x, bounds.bottom + gap + r);
+    line(bounds.left - gap - r, p.y, bounds.left - gap, p.y);
+    line(bounds.right + gap, p.y, bounds.right + gap + r, p.y);
+    return g;
+  }
   g.append(s('circle', { class: 'tap-ring', cx: p.x, cy: p.y, r: r * 1.6 }));
   for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-    g.append(s('line', { class: 'tap-cross', x1: p.x + dx * r * 0.6, y1: p.y + dy * r * 0.6, x2: p.x + dx * r * 2.4, y2: p.y + dy * r * 2.4 }));
+    line(p.x + dx * r * 0.6, p.y + dy * r * 0.6, p.x + dx * r * 2.4, p.y + dy * r * 2.4);
   }
   return g;
 }
