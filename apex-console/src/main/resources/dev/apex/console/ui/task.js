@@ -133,7 +133,6 @@ export function taskPage(id, wanted) {
       if (old) old.remove();
       list.append(stepItem(step, true), waiting());
       if (follow || atNewest || step.index === selected) select(step.index); // or the step asked for just arrived
-      else if (steps.length > 1 && steps[steps.length - 2].index === selected) select(selected); // its "after" just arrived
     }
     const saved = document.getElementById('task-label-cache');
     if (saved) saved.textContent = savedText();
