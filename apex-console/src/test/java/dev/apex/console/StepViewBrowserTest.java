@@ -8,17 +8,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -35,36 +31,29 @@ class StepViewBrowserTest {
 
   @TempDir Path home;
   @TempDir Path profile;
-  private TestConsole console;
   private SimLauncher launcher;
-  private HeadlessChromium chromium;
+  private ConsoleBrowser page;
+  private TestConsole console;
   private WebDriver browser;
   private WebDriverWait wait;
 
   @BeforeEach
   void start() throws IOException {
-    HeadlessChromium.assumeInstalled();
     launcher = SimLauncher.gated();
-    console = TestConsole.start(home, launcher);
-    chromium = HeadlessChromium.start(profile);
-    browser = chromium.browser;
-    browser.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 900));
-    wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
-    browser.get(console.server.url().toString());
-    wait.until(d -> d.getCurrentUrl().equals(console.server.baseUrl().toString()));
+    page = ConsoleBrowser.open(home, profile, launcher, Duration.ofSeconds(30));
+    console = page.console;
+    browser = page.browser;
+    wait = page.wait;
   }
 
   @AfterEach
   void stop() {
+    // Let a task still waiting go on, so stopping the console does not wait for it.
     for (int i = 0; i < 16; i++) {
       launcher.release();
     }
-    if (chromium != null) {
-      chromium.close();
-    }
-    if (console != null) {
-      console.close();
+    if (page != null) {
+      page.close();
     }
   }
 
@@ -73,26 +62,26 @@ class StepViewBrowserTest {
       throws IOException {
     String id = startFlow(SimLauncher.WIFI_FLOW);
     browser.get(console.server.baseUrl() + "#/tasks/" + id + "/steps/1");
-    wait.until(d -> steps(d) == 1);
+    wait.until(d -> ConsoleBrowser.steps(d) == 1);
     wait.until(d -> !d.findElements(By.id("after-missing")).isEmpty());
-    assertThat(text("#after-missing")).contains("still running");
+    assertThat(page.text("#after-missing")).contains("still running");
 
     for (int step = 2; step <= 4; step++) {
       launcher.release();
       int expected = step;
-      wait.until(d -> steps(d) == expected);
+      wait.until(d -> ConsoleBrowser.steps(d) == expected);
     }
     launcher.release();
-    wait.until(d -> "SUCCEEDED".equals(status()));
+    wait.until(d -> "SUCCEEDED".equals(page.status()));
     // The last step's "after" is the task's final observation.
     wait.until(d -> d.getCurrentUrl().endsWith("/steps/4"));
-    wait.until(d -> loaded("screenshot-after"));
+    wait.until(d -> page.loaded("screenshot-after"));
     assertThat(browser.findElement(By.id("screenshot-after")).getAttribute("src"))
         .endsWith("/api/tasks/" + id + "/final/screenshot.png");
 
     browser.findElement(By.cssSelector(".step-item[data-index='2']")).click();
     wait.until(d -> d.getCurrentUrl().endsWith("/steps/2"));
-    wait.until(d -> loaded("screenshot") && loaded("screenshot-after"));
+    wait.until(d -> page.loaded("screenshot") && page.loaded("screenshot-after"));
     assertThat(browser.findElement(By.id("screenshot-after")).getAttribute("src"))
         .endsWith("/api/tasks/" + id + "/steps/3/screenshot.png");
     assertThat(pixels("screenshot"))
@@ -106,7 +95,7 @@ class StepViewBrowserTest {
     assertThat(browser.findElements(By.cssSelector("#boxes rect.box"))).hasSizeGreaterThan(3);
     assertThat(browser.findElements(By.cssSelector("#boxes-after rect.box"))).hasSizeGreaterThan(2);
     assertWithinViewport();
-    chromium.shot("step-before-after");
+    page.shot("step-before-after");
 
     // The Wi-Fi switch, on the screen after the step.
     JsonNode stepsJson = TestConsole.json(console.get("/api/tasks/" + id + "/steps"));
@@ -116,14 +105,14 @@ class StepViewBrowserTest {
             By.cssSelector("#boxes-after rect[data-id='" + wifiSwitch.get("id").asText() + "']"))
         .click();
     wait.until(d -> !d.findElements(By.id("attrs")).isEmpty());
-    assertThat(text("#attrs [data-key='resource_id'] td")).isEqualTo(WIFI_SWITCH);
-    assertThat(text("#attrs [data-key='id'] td")).isEqualTo(wifiSwitch.get("id").asText());
-    assertThat(text("#attrs [data-key='kind'] td")).isEqualTo(wifiSwitch.get("type").asText());
-    assertThat(text("#attrs [data-key='state'] td"))
+    assertThat(page.text("#attrs [data-key='resource_id'] td")).isEqualTo(WIFI_SWITCH);
+    assertThat(page.text("#attrs [data-key='id'] td")).isEqualTo(wifiSwitch.get("id").asText());
+    assertThat(page.text("#attrs [data-key='kind'] td")).isEqualTo(wifiSwitch.get("type").asText());
+    assertThat(page.text("#attrs [data-key='state'] td"))
         .contains("checkable")
         .doesNotContain("checked");
     JsonNode b = wifiSwitch.get("bounds");
-    assertThat(text("#attrs [data-key='bounds'] td"))
+    assertThat(page.text("#attrs [data-key='bounds'] td"))
         .startsWith(
             "["
                 + b.get("left").asInt()
@@ -134,23 +123,23 @@ class StepViewBrowserTest {
                 + ","
                 + b.get("bottom").asInt()
                 + "]");
-    assertThat(text("#attrs [data-key='source'] td")).contains("TREE").contains("1.00");
-    assertThat(text("#attributes")).contains("After").contains("selected");
-    String locator = text("#attr-locator");
+    assertThat(page.text("#attrs [data-key='source'] td")).contains("TREE").contains("1.00");
+    assertThat(page.text("#attributes")).contains("After").contains("selected");
+    String locator = page.text("#attr-locator");
     assertThat(locator).isEqualTo("tap: { element: \"" + WIFI_SWITCH + "\" }");
     browser.findElement(By.id("copy-locator")).click();
-    wait.until(d -> !text("#copy-status").isEmpty());
-    chromium.shot("step-attributes");
+    wait.until(d -> !page.text("#copy-status").isEmpty());
+    page.shot("step-attributes");
 
     // The Wi-Fi row, before the step: its resource id is unique there too, so that is its locator.
     JsonNode row = element(stepsJson.get("steps").get(1).get("scene"), "wifi_row");
     browser
         .findElement(By.cssSelector("#boxes rect[data-id='" + row.get("id").asText() + "']"))
         .click();
-    wait.until(d -> text("#attrs [data-key='id'] td").equals(row.get("id").asText()));
-    assertThat(text("#attributes")).contains("Before");
-    assertThat(text("#attrs [data-key='target'] td")).isEqualTo("target of this step");
-    String rowLocator = text("#attr-locator");
+    wait.until(d -> page.text("#attrs [data-key='id'] td").equals(row.get("id").asText()));
+    assertThat(page.text("#attributes")).contains("Before");
+    assertThat(page.text("#attrs [data-key='target'] td")).isEqualTo("target of this step");
+    String rowLocator = page.text("#attr-locator");
     assertThat(rowLocator).startsWith("tap: { ");
 
     // Both copied steps, replayed as a flow, tap the row and then the switch, which turns on.
@@ -169,7 +158,7 @@ class StepViewBrowserTest {
       launcher.release();
     }
     browser.get(console.server.baseUrl() + "#/tasks/" + again);
-    wait.until(d -> steps(d) == 4 && "SUCCEEDED".equals(status()));
+    wait.until(d -> ConsoleBrowser.steps(d) == 4 && "SUCCEEDED".equals(page.status()));
     JsonNode replayed = TestConsole.json(console.get("/api/tasks/" + again + "/steps"));
     JsonNode tapRow = replayed.get("steps").get(1);
     assertThat(tapRow.at("/result/output/element").asText())
@@ -178,7 +167,7 @@ class StepViewBrowserTest {
     assertThat(tapSwitch.at("/planned_step/args/element").asText()).isEqualTo(WIFI_SWITCH);
     assertThat(tapSwitch.at("/result/output/element").asText())
         .isEqualTo(element(tapSwitch.get("scene"), WIFI_SWITCH).get("id").asText());
-    assertNoBrowserErrors();
+    page.assertNoErrors();
   }
 
   @Test
@@ -188,10 +177,10 @@ class StepViewBrowserTest {
       launcher.release();
     }
     browser.get(console.server.baseUrl() + "#/tasks/" + id);
-    wait.until(d -> steps(d) == 4 && "SUCCEEDED".equals(status()));
+    wait.until(d -> ConsoleBrowser.steps(d) == 4 && "SUCCEEDED".equals(page.status()));
     browser.findElement(By.cssSelector(".step-item[data-index='2']")).click();
     wait.until(d -> d.getCurrentUrl().endsWith("/steps/2"));
-    wait.until(d -> loaded("screenshot"));
+    wait.until(d -> page.loaded("screenshot"));
     WebElement target = browser.findElement(By.cssSelector("#boxes rect.box.target"));
     assertThat(browser.findElements(By.cssSelector("#boxes .tap-marker"))).hasSize(1);
 
@@ -200,7 +189,7 @@ class StepViewBrowserTest {
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> over =
         (List<Map<String, Object>>)
-            js(
+            page.js(
                 "const r = arguments[0].getBoundingClientRect();"
                     + " const x = r.left + r.width / 2, y = r.top + r.height / 2;"
                     + " const img = document.getElementById('screenshot');"
@@ -229,7 +218,7 @@ class StepViewBrowserTest {
     }
     // The marker's ticks stay outside the target's box; its ring is small and hollow.
     Object outside =
-        js(
+        page.js(
             "const t = arguments[0];"
                 + " const x = +t.getAttribute('x'), y = +t.getAttribute('y');"
                 + " const w = +t.getAttribute('width'), h = +t.getAttribute('height');"
@@ -243,8 +232,8 @@ class StepViewBrowserTest {
                 + "   && +ring.getAttribute('r') <= Math.min(w, h) / 4;",
             target);
     assertThat(outside).isEqualTo(true);
-    chromium.shot("step-target-outlined");
-    assertNoBrowserErrors();
+    page.shot("step-target-outlined");
+    page.assertNoErrors();
   }
 
   /** Whether a shape's computed style paints no fill: none, a transparent colour, or opacity 0. */
@@ -283,7 +272,7 @@ class StepViewBrowserTest {
   /** The page fits the window's width: no horizontal scroll, the screenshot within it. */
   private void assertWithinViewport() {
     Object fits =
-        js(
+        page.js(
             "const w = window.innerWidth;"
                 + " const shots = [...document.querySelectorAll('#screens img')]"
                 + "   .filter((i) => i.offsetParent !== null);"
@@ -293,18 +282,10 @@ class StepViewBrowserTest {
     assertThat(fits).as("the page and its screenshots fit the window's width").isEqualTo(true);
   }
 
-  private boolean loaded(String id) {
-    return Boolean.TRUE.equals(
-        js(
-            "const i = document.getElementById(arguments[0]);"
-                + " return !!i && i.complete && i.naturalWidth > 0;",
-            id));
-  }
-
   /** A digest of an image's pixels, read back through a canvas (same origin: not tainted). */
   private String pixels(String id) {
     return (String)
-        js(
+        page.js(
             "const i = document.getElementById(arguments[0]);"
                 + " const c = document.createElement('canvas');"
                 + " c.width = i.naturalWidth; c.height = i.naturalHeight;"
@@ -313,39 +294,5 @@ class StepViewBrowserTest {
                 + " let h = 0; for (let k = 0; k < d.length; k++) { h = (h * 31 + d[k]) | 0; }"
                 + " return c.width + 'x' + c.height + ':' + h;",
             id);
-  }
-
-  private void assertNoBrowserErrors() {
-    List<LogEntry> errors =
-        browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-            .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
-            .toList();
-    assertThat(errors).as("errors in the browser console").isEmpty();
-  }
-
-  private int steps(WebDriver driver) {
-    return driver.findElements(By.cssSelector("#steps .step-item")).size();
-  }
-
-  private String status() {
-    List<WebElement> badge = browser.findElements(By.cssSelector("#task-status [data-status]"));
-    return badge.isEmpty() ? "" : badge.get(0).getAttribute("data-status");
-  }
-
-  private String text(String css) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        List<WebElement> found = browser.findElements(By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
-      } catch (org.openqa.selenium.StaleElementReferenceException e) {
-        if (attempt == 5) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  private Object js(String script, Object... args) {
-    return ((JavascriptExecutor) browser).executeScript(script, args);
   }
 }

@@ -19,8 +19,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.Dimension;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -67,8 +65,7 @@ class StepViewLandscapeTest {
   @TempDir Path home;
   @TempDir Path profile;
   private HttpServer site;
-  private TestConsole console;
-  private HeadlessChromium chromium;
+  private ConsoleBrowser page;
 
   @BeforeEach
   void start() throws IOException {
@@ -85,57 +82,47 @@ class StepViewLandscapeTest {
           }
         });
     site.start();
-    console = TestConsole.start(home, new AgentLauncher(Map.of(), OcrEngine.NONE, null));
+    // The console's own launcher: the web device as apex run opens it.
+    page =
+        ConsoleBrowser.open(
+            home,
+            profile,
+            new AgentLauncher(Map.of(), OcrEngine.NONE, null),
+            Duration.ofSeconds(90));
   }
 
   @AfterEach
   void stop() {
-    if (chromium != null) {
-      chromium.close();
-    }
-    if (console != null) {
-      console.close();
-    }
-    if (site != null) {
+    try {
+      if (page != null) {
+        page.close();
+      }
+    } finally {
       site.stop(0);
     }
   }
 
   @Test
   void aLandscapeWebScreenshotFitsA1400By900WindowWithItsControlsInView() throws IOException {
-    String page = "http://127.0.0.1:" + site.getAddress().getPort() + "/";
+    String url = "http://127.0.0.1:" + site.getAddress().getPort() + "/";
     var started =
-        console.post(
+        page.console.post(
             "/api/tasks",
             "{\"device\": "
-                + ConsoleSecurityTest.quoted("web:" + page)
+                + ConsoleSecurityTest.quoted("web:" + url)
                 + ", \"flow\": "
                 + ConsoleSecurityTest.quoted(FLOW)
                 + "}");
     assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
     String id = TestConsole.json(started).get("id").asText();
 
-    chromium = HeadlessChromium.start(profile);
-    WebDriver browser = chromium.browser;
-    browser.manage().window().setSize(new Dimension(1400, 900));
-    WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(90));
-    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
-    browser.get(console.server.url().toString());
-    wait.until(d -> d.getCurrentUrl().equals(console.server.baseUrl().toString()));
-    browser.get(console.server.baseUrl() + "#/tasks/" + id);
+    TestConsole console = page.console;
+    WebDriver browser = page.browser;
+    WebDriverWait wait = page.wait;
+    page.go("#/tasks/" + id);
     wait.until(
-        d ->
-            !d.findElements(By.cssSelector("#task-status [data-status]")).isEmpty()
-                && !"RUNNING"
-                    .equals(
-                        d.findElement(By.cssSelector("#task-status [data-status]"))
-                            .getAttribute("data-status")));
-    assertThat(
-            browser
-                .findElement(By.cssSelector("#task-status [data-status]"))
-                .getAttribute("data-status"))
-        .as(browser.findElement(By.id("task-head")).getText())
-        .isEqualTo("SUCCEEDED");
+        d -> !ConsoleBrowser.status(d).isEmpty() && !"RUNNING".equals(ConsoleBrowser.status(d)));
+    assertThat(page.status()).as(page.text("#task-head")).isEqualTo("SUCCEEDED");
     JsonNode scene =
         TestConsole.json(console.get("/api/tasks/" + id + "/steps"))
             .get("steps")
@@ -146,39 +133,46 @@ class StepViewLandscapeTest {
 
     browser.findElement(By.cssSelector(".step-item[data-index='1']")).click();
     wait.until(d -> d.getCurrentUrl().endsWith("/steps/1"));
-    wait.until(d -> loaded(d, "screenshot"));
+    wait.until(d -> page.loaded("screenshot"));
     assertThat(browser.findElement(By.id("screen-panel")).getAttribute("class"))
         .contains("landscape");
-    assertFits(browser, "screenshot");
-    Map<String, Object> image = rect(browser, "screenshot");
+    assertFits("screenshot");
+    Map<String, Object> image = page.rect("screenshot");
     assertThat(((Number) image.get("width")).doubleValue())
         .as("scaled down from its 1280 pixels")
         .isLessThan(1280);
     for (String control : List.of("prev", "next", "play", "show-before", "show-after")) {
-      Map<String, Object> r = rect(browser, control);
+      Map<String, Object> r = page.rect(control);
       assertThat(((Number) r.get("right")).doubleValue())
           .as(control + " within the window's width")
           .isLessThanOrEqualTo(((Number) r.get("innerWidth")).doubleValue());
       assertThat(((Number) r.get("width")).doubleValue()).as(control + " shown").isPositive();
     }
-    // The target box lies on the Save button of the scaled screen.
+    // The target box is the Save button's, drawn on the scaled screen.
     WebElement target = browser.findElement(By.cssSelector("#boxes rect.box.target"));
     assertThat(target.getRect().getWidth()).isPositive();
-    chromium.shot("step-landscape");
+    String targetText = "";
+    for (JsonNode e : scene.get("elements")) {
+      if (e.get("id").asText().equals(target.getAttribute("data-id"))) {
+        targetText = e.get("text").asText();
+      }
+    }
+    assertThat(targetText).isEqualTo("Save");
+    page.shot("step-landscape");
 
     browser.findElement(By.id("show-after")).click();
     wait.until(
         d ->
-            loaded(d, "screenshot-after")
+            page.loaded("screenshot-after")
                 && d.findElement(By.id("screenshot-after")).isDisplayed());
     assertThat(browser.findElement(By.id("screenshot")).isDisplayed()).isFalse();
-    assertFits(browser, "screenshot-after");
-    chromium.shot("step-landscape-after");
+    assertFits("screenshot-after");
+    page.shot("step-landscape-after");
   }
 
-  /** The page has no horizontal scroll and the image lies within the window's width. */
-  private static void assertFits(WebDriver browser, String image) {
-    Map<String, Object> r = rect(browser, image);
+  /** The page has no horizontal scroll and the image lies within the window's width and height. */
+  private void assertFits(String image) {
+    Map<String, Object> r = page.rect(image);
     double innerWidth = ((Number) r.get("innerWidth")).doubleValue();
     assertThat(((Number) r.get("scrollWidth")).doubleValue())
         .as("no horizontal scroll")
@@ -190,26 +184,5 @@ class StepViewLandscapeTest {
     assertThat(((Number) r.get("height")).doubleValue())
         .as(image + " no taller than the window")
         .isLessThanOrEqualTo(((Number) r.get("innerHeight")).doubleValue());
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> rect(WebDriver browser, String id) {
-    return (Map<String, Object>)
-        ((JavascriptExecutor) browser)
-            .executeScript(
-                "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
-                    + " return {left: r.left, right: r.right, width: r.width, height: r.height,"
-                    + " innerWidth: window.innerWidth, innerHeight: window.innerHeight,"
-                    + " scrollWidth: document.scrollingElement.scrollWidth};",
-                id);
-  }
-
-  private static boolean loaded(WebDriver browser, String id) {
-    return Boolean.TRUE.equals(
-        ((JavascriptExecutor) browser)
-            .executeScript(
-                "const i = document.getElementById(arguments[0]);"
-                    + " return !!i && i.complete && i.naturalWidth > 0;",
-                id));
   }
 }
