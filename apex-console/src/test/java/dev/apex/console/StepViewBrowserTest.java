@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -100,11 +101,18 @@ class StepViewBrowserTest {
     // The Wi-Fi switch, on the screen after the step.
     JsonNode stepsJson = TestConsole.json(console.get("/api/tasks/" + id + "/steps"));
     JsonNode wifiSwitch = element(stepsJson.get("steps").get(2).get("scene"), WIFI_SWITCH);
-    browser
-        .findElement(
-            By.cssSelector("#boxes-after rect[data-id='" + wifiSwitch.get("id").asText() + "']"))
-        .click();
+    WebElement switchBox =
+        browser.findElement(
+            By.cssSelector("#boxes-after rect[data-id='" + wifiSwitch.get("id").asText() + "']"));
+    // Hovering previews an element's attributes; clicking keeps them.
+    new Actions(browser).moveToElement(switchBox).perform();
+    wait.until(d -> page.text("#attrs [data-key='resource_id'] td").equals(WIFI_SWITCH));
+    assertThat(page.text("#attributes")).contains("hover");
+    new Actions(browser).moveToElement(browser.findElement(By.id("task-goal"))).perform();
+    wait.until(d -> !d.findElements(By.id("attributes-empty")).isEmpty());
+    switchBox.click();
     wait.until(d -> !d.findElements(By.id("attrs")).isEmpty());
+    assertThat(switchBox.getAttribute("class")).contains("selected");
     assertThat(page.text("#attrs [data-key='resource_id'] td")).isEqualTo(WIFI_SWITCH);
     assertThat(page.text("#attrs [data-key='id'] td")).isEqualTo(wifiSwitch.get("id").asText());
     assertThat(page.text("#attrs [data-key='kind'] td")).isEqualTo(wifiSwitch.get("type").asText());

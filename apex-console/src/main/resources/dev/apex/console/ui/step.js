@@ -128,6 +128,8 @@ function semanticPanel(semantic) {
 // Before | After: side by side for a phone; one at a time (a toggle) for a landscape screen, which
 // then takes the page's width. The toggle's choice outlives the step shown.
 let shown = 'before';
+// The element clicked, kept while the same step is drawn again (its "after" arriving live).
+let remembered = null;
 
 function screensPanel(step, after, attrs) {
   const before = {
@@ -140,7 +142,7 @@ function screensPanel(step, after, attrs) {
   const landscape = !!dims && dims.width > dims.height;
   const panel = h('div', { class: 'panel screen-panel' + (landscape ? ' landscape' : ''), id: 'screen-panel' });
   const frames = h('div', { class: 'screens' + (landscape ? ' toggled' : ''), id: 'screens' });
-  const selection = { rect: null };
+  const selection = { rect: null, step: step.task_id + '/' + step.index };
   const beforeFrame = framed(before, attrs, selection);
   const afterFrame = next ? framed(next, attrs, selection)
     : h('div', { class: 'frame' }, h('div', { class: 'frame-label', text: 'After' }),
@@ -241,15 +243,24 @@ function overlay(view, suffix, tip, frame, attrs, selection) {
     rect.addEventListener('mouseenter', () => { showTip(tip, about); attrs.preview(about); });
     rect.addEventListener('mousemove', (ev) => placeTip(tip, frame, ev));
     rect.addEventListener('mouseleave', () => { tip.hidden = true; attrs.unpreview(); });
-    rect.addEventListener('click', () => {
-      if (selection.rect) selection.rect.classList.remove('selected');
-      const same = selection.rect === rect;
-      selection.rect = same ? null : rect;
-      if (same) { attrs.pin(null); return; }
+    const pin = () => {
+      selection.rect = rect;
       rect.classList.add('selected');
       attrs.pin(about);
+      remembered = { step: selection.step, role: view.role, id: e.id };
+    };
+    rect.addEventListener('click', () => {
+      if (selection.rect) selection.rect.classList.remove('selected');
+      if (selection.rect === rect) {
+        selection.rect = null;
+        remembered = null;
+        attrs.pin(null);
+        return;
+      }
+      pin();
     });
     layer.append(rect);
+    if (remembered && remembered.step === selection.step && remembered.role === view.role && remembered.id === e.id) pin();
   }
   if (view.tap) {
     const on = elements.find((e) => e.id === target);
