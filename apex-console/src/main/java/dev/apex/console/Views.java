@@ -5,13 +5,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
+import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
 import dev.apex.core.TaskRecord;
+import dev.apex.runtime.record.FlowWriter;
 import dev.apex.storage.StepExtrasJson;
 import dev.apex.storage.StoredObservation;
 import dev.apex.storage.StoredStep;
 import dev.apex.timeline.StepExtras;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * The JSON the API answers with, built from timeline rows. A step's typed extras ({@link
@@ -48,7 +52,8 @@ final class Views {
    * A step, everything the task page shows: what was planned, what happened, the scene it was
    * planned on, the semantic scene and world state after it, the LLM usage, the replay mark ({@code
    * replay}: a step the model planned to heal a recorded one, or a screen that drifted), timings in
-   * milliseconds, and the screenshot's URL (null when there is none).
+   * milliseconds, the screenshot's URL (null when there is none), and under {@code locators} the
+   * flow locator of each element of its scene (see {@link #locators}).
    */
   static ObjectNode step(StoredStep step) {
     ObjectNode node = Json.mapper().createObjectNode();
@@ -60,7 +65,9 @@ final class Views {
     node.put("error", step.error());
     node.set("planned_step", tree(step.stepJson()));
     node.set("result", tree(step.resultJson()));
-    node.set("scene", tree(step.sceneJson()));
+    JsonNode scene = tree(step.sceneJson());
+    node.set("scene", scene);
+    node.set("locators", locators(scene));
     StepExtrasJson.Read read = extras(step);
     StepExtras extras = read.extras();
     node.set(StepExtrasJson.SEMANTIC_SCENE, value(extras.semanticScene()));
@@ -88,8 +95,8 @@ final class Views {
   }
 
   /**
-   * The screen a task left after its last step: {@code after_step, observed_at, scene, screenshot}
-   * (the PNG's URL, null when none is kept), or JSON null when none was recorded.
+   * The screen a task left after its last step: {@code after_step, observed_at, scene, locators,
+   * screenshot} (the PNG's URL, null when none is kept), or JSON null when none was recorded.
    */
   static JsonNode finalObservation(java.util.Optional<StoredObservation> observation) {
     if (observation.isEmpty()) {
@@ -99,7 +106,9 @@ final class Views {
     ObjectNode node = Json.mapper().createObjectNode();
     node.put("after_step", o.afterStep());
     node.put("observed_at", instant(o.observedAt()));
-    node.set("scene", tree(o.sceneJson()));
+    JsonNode scene = tree(o.sceneJson());
+    node.set("scene", scene);
+    node.set("locators", locators(scene));
     node.put(
         "screenshot",
         o.hasScreenshot() ? "/api/tasks/" + o.taskId().value() + "/final/screenshot.png" : null);
@@ -131,6 +140,33 @@ final class Views {
     node.put("matched", pending.action().matched());
     node.put("description", pending.action().describe());
     return node;
+  }
+
+  /**
+   * For each element of {@code scene} (by element id) the arguments a flow's {@code tap} locates it
+   * by, as {@code apex run --record} would write them ({@link FlowWriter#tapLocator}): {@code
+   * {"element": RESOURCE_ID}}, {@code {"text": TEXT}} or both. An element no resource id or text
+   * finds alone is left out (a flow could only tap it by position). JSON null for a scene this
+   * console cannot read.
+   */
+  static JsonNode locators(JsonNode sceneJson) {
+    if (!sceneJson.isObject()) {
+      return NullNode.instance;
+    }
+    Scene scene;
+    try {
+      scene = Json.mapper().treeToValue(sceneJson, Scene.class);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
+      return NullNode.instance;
+    }
+    ObjectNode out = Json.mapper().createObjectNode();
+    for (SceneElement e : scene.elements()) {
+      Map<String, Object> locator = FlowWriter.tapLocator(scene, e);
+      if (!locator.isEmpty()) {
+        out.set(e.id(), Json.mapper().valueToTree(locator));
+      }
+    }
+    return out;
   }
 
   /** The world state after the step, or JSON null. */

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,8 +19,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -62,11 +59,7 @@ class ConsoleBrowserTest {
 
   /** Fails on any error the page logged: a script error, a failed request. */
   private void assertNoBrowserErrors() {
-    List<LogEntry> errors =
-        browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-            .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
-            .toList();
-    assertThat(errors).as("errors in the browser console").isEmpty();
+    ConsoleBrowser.assertNoBrowserErrors(browser);
   }
 
   @AfterEach
@@ -220,12 +213,11 @@ class ConsoleBrowserTest {
   }
 
   private int steps(WebDriver driver) {
-    return driver.findElements(By.cssSelector("#steps .step-item")).size();
+    return ConsoleBrowser.steps(driver);
   }
 
   private String status() {
-    List<WebElement> badge = browser.findElements(By.cssSelector("#task-status [data-status]"));
-    return badge.isEmpty() ? "" : badge.get(0).getAttribute("data-status");
+    return ConsoleBrowser.status(browser);
   }
 
   /**
@@ -234,16 +226,7 @@ class ConsoleBrowserTest {
    * bounded number of times).
    */
   private static String text(WebDriver driver, String css) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        List<WebElement> found = driver.findElements(By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
-      } catch (org.openqa.selenium.StaleElementReferenceException e) {
-        if (attempt == 5) {
-          throw e;
-        }
-      }
-    }
+    return ConsoleBrowser.text(driver, css);
   }
 
   private Object js(String script) {

@@ -6,6 +6,9 @@ import { stepDetail } from './step.js';
 export function taskPage(id, wanted) {
   let task = null;
   let steps = [];
+  // The screen after the last step (the steps answer's final_observation), once recorded.
+  let finalObs = null;
+  let rendered = null; // the task's status when the step view was last drawn
   let selected = wanted;
   let follow = wanted === null;
   const head = h('div', { class: 'panel task-head', id: 'task-head' });
@@ -129,7 +132,7 @@ export function taskPage(id, wanted) {
       const old = list.querySelector('#waiting');
       if (old) old.remove();
       list.append(stepItem(step, true), waiting());
-      if (follow || atNewest) select(step.index);
+      if (follow || atNewest || step.index === selected) select(step.index); // or the step asked for just arrived
     }
     const saved = document.getElementById('task-label-cache');
     if (saved) saved.textContent = savedText();
@@ -149,7 +152,24 @@ export function taskPage(id, wanted) {
     selected = step.index;
     list.querySelectorAll('.step-item').forEach((li) => li.classList.toggle('selected', Number(li.dataset.index) === selected));
     history.replaceState(null, '', '#/tasks/' + id + '/steps/' + selected);
-    detail.replaceChildren(...stepDetail(step, player(step)));
+    detail.replaceChildren(...stepDetail(step, player(step), afterOf(step)));
+  }
+
+  // The screen after a step: the next step's (observed before it), the final observation for the
+  // last step, else why there is none yet.
+  function afterOf(step) {
+    const i = steps.findIndex((st) => st.index === step.index);
+    const next = steps[i + 1];
+    if (next) {
+      return { screenshot: next.screenshot, scene: next.scene, locators: next.locators, semantic: next.semantic_scene, alt: 'Screen after step ' + step.index + ' (before step ' + next.index + ')' };
+    }
+    if (finalObs && finalObs.after_step === step.index) {
+      return { screenshot: finalObs.screenshot, scene: finalObs.scene, locators: finalObs.locators, semantic: null, alt: 'Screen after the last step' };
+    }
+    if (task && task.status === 'RUNNING') {
+      return { missing: 'No “after” yet: the task is still running. It shows once the next screen is observed.' };
+    }
+    return { missing: 'No screen was recorded after this step.' };
   }
 
   // Playback: step through the recorded steps by hand (buttons, arrow keys) or play them.
@@ -197,8 +217,10 @@ export function taskPage(id, wanted) {
     const body = await api('/api/tasks/' + id + '/steps');
     task = body.task;
     steps = body.steps;
+    finalObs = body.final_observation || null;
     renderHead();
     renderList();
+    rendered = task.status;
     select(selected === null ? lastIndex() : selected);
     // Events that arrived while the first load was in flight were dropped (there was no task to
     // add them to): fetch whatever was recorded since, so no step is missed.
@@ -210,7 +232,15 @@ export function taskPage(id, wanted) {
     const body = await api('/api/tasks/' + id + '/steps?after=' + lastIndex());
     task = body.task;
     renderHead();
+    const hadFinal = finalObs;
+    const wasRunning = rendered === 'RUNNING';
+    finalObs = body.final_observation || null;
     addSteps(body.steps);
+    rendered = task.status;
+    // The last step's "after" is the final observation, known once the task ends.
+    if ((finalObs && !hadFinal) || (wasRunning && task.status !== 'RUNNING')) {
+      if (selected === lastIndex()) select(selected);
+    }
     if (task.status !== 'RUNNING') { const w = list.querySelector('#waiting'); if (w) w.hidden = true; }
     await refreshConfirmation();
   }

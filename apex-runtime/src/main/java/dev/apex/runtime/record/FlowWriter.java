@@ -183,6 +183,16 @@ public final class FlowWriter {
   }
 
   /**
+   * The arguments a flow's {@code tap} would locate {@code e} by on {@code scene}, by the rule this
+   * writer records flows with: {@code element} (its resource id), {@code text}, or both, the first
+   * that finds {@code e} alone; empty when none does (the element is then only reachable by
+   * position). For the console's step view, which offers the locator to copy.
+   */
+  public static Map<String, Object> tapLocator(Scene scene, SceneElement e) {
+    return locator(scene, e, "element");
+  }
+
+  /**
    * The first locator unique on {@code scene} for {@code e}: its resource id, its text, or both,
    * under the key {@code refKey} for the id; empty when none is.
    */

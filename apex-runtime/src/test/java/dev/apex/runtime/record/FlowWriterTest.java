@@ -49,6 +49,24 @@ class FlowWriterTest {
   }
 
   @Test
+  void theTapLocatorOfferedToOthersIsTheOneARecordedTapGets() {
+    Scene s =
+        scene(
+            el("a", "android:id/title", "Wi-Fi", 0),
+            el("b", "android:id/title", "Sound", 100),
+            el("c", "app:id/ok", "OK", 200),
+            el("d", "app:id/row", "Sound", 300),
+            el("e", "app:id/row", "Sound", 400));
+    for (String id : List.of("a", "b", "c")) {
+      SceneElement e = s.elements().stream().filter(x -> x.id().equals(id)).findFirst().get();
+      assertThat(FlowWriter.tapLocator(s, e)).as(id).isEqualTo(tapOn(s, id).steps().get(0).args());
+    }
+    assertThat(FlowWriter.tapLocator(s, s.elements().get(3)))
+        .as("nothing finds it alone")
+        .isEmpty();
+  }
+
+  @Test
   void aUniqueResourceIdComesFirst() {
     Scene s = scene(el("a", "app:id/ok", "OK", 0), el("b", "app:id/cancel", "Cancel", 100));
     assertThat(tapOn(s, "a").steps().get(0).args()).isEqualTo(Map.of("element", "app:id/ok"));
