@@ -196,6 +196,7 @@ export function inspectorPage() {
     }
     children.push(layer, tip);
     fill(frame, children);
+    frame.dataset.capture = String(scene.capture);
     captureInfo.textContent = 'Read ' + new Date(scene.captured_at).toLocaleTimeString() + ' · ' + scene.elements.length + ' elements · hover for details, click to ' + MODES.find((x) => x.id === mode).label.toLowerCase();
   }
 
