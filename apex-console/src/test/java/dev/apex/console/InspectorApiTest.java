@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.config.ApexConfig;
 import dev.apex.core.InvalidInputException;
+import dev.apex.core.PlannedStep;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Flow;
 import dev.apex.tools.ToolRegistry;
@@ -12,7 +13,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,25 +38,61 @@ class InspectorApiTest {
   private SimLauncher tasks;
   private TestConsole console;
 
+  private final CountDownLatch closed = new CountDownLatch(1);
+
   /** Tasks from {@code POST /api/tasks} run gated on the sim; the inspector holds a real one. */
   private TestConsole start() {
+    return start(b -> b);
+  }
+
+  private TestConsole start(UnaryOperator<ConsoleOptions.Builder> options) {
     tasks = SimLauncher.gated();
     AgentLauncher agent = new AgentLauncher(Map.of(), OcrEngine.NONE, null);
-    console =
-        TestConsole.start(
-            home,
-            new TaskLauncher() {
+    TaskLauncher launcher =
+        new TaskLauncher() {
+          @Override
+          public PreparedTask prepare(TaskRequest request, ApexConfig config) {
+            return tasks.prepare(request, config);
+          }
+
+          @Override
+          public HeldDevice hold(String selector, ApexConfig config) {
+            HeldDevice held = agent.hold(selector, config);
+            return new HeldDevice() {
               @Override
-              public PreparedTask prepare(TaskRequest request, ApexConfig config) {
-                return tasks.prepare(request, config);
+              public Screen screen() {
+                return held.screen();
               }
 
               @Override
-              public HeldDevice hold(String selector, ApexConfig config) {
-                return agent.hold(selector, config);
+              public Duration deadline() {
+                return held.deadline();
               }
-            });
+
+              @Override
+              public PreparedTask step(String title, PlannedStep step, ApexConfig now) {
+                return held.step(title, step, now);
+              }
+
+              @Override
+              public PreparedTask flow(String yaml, ApexConfig now) {
+                return held.flow(yaml, now);
+              }
+
+              @Override
+              public void close() {
+                held.close();
+                closed.countDown();
+              }
+            };
+          }
+        };
+    console = TestConsole.start(home, b -> options.apply(b.launcher(launcher)));
     return console;
+  }
+
+  private boolean deviceClosed() throws InterruptedException {
+    return closed.await(30, TimeUnit.SECONDS);
   }
 
   @AfterEach
@@ -352,6 +393,33 @@ class InspectorApiTest {
                 .post("/api/flows", "{\"name\": \"x\", \"flow\": " + quote(flow) + ", \"y\": 1}")
                 .statusCode())
         .isEqualTo(400);
+  }
+
+  @Test
+  void anIdleSessionIsClosedAndItsDeviceFreed() throws Exception {
+    TestConsole console = start(b -> b.inspectorIdleTimeout(Duration.ofMillis(200)));
+    String sid = connect(console);
+
+    assertThat(deviceClosed()).as("the idle session's device was closed").isTrue();
+
+    assertThat(console.get("/api/inspector/" + sid).statusCode()).isEqualTo(404);
+    HttpResponse<String> task =
+        console.post(
+            "/api/tasks", "{\"device\": \"sim\", \"flow\": " + quote(SimLauncher.WIFI_FLOW) + "}");
+    assertThat(task.statusCode()).as("the device is free again").isEqualTo(201);
+  }
+
+  @Test
+  void stoppingTheConsoleClosesTheHeldDevice() throws Exception {
+    TestConsole console = start();
+    String sid = connect(console);
+    screen(console, sid);
+    assertThat(closed.getCount()).isEqualTo(1);
+
+    console.close();
+
+    assertThat(closed.getCount()).as("closed before stop returned").isZero();
+    assertThat(deviceClosed()).isTrue();
   }
 
   private static String parseError(String yaml, String source) {

@@ -157,6 +157,38 @@ class InspectorBrowserTest {
     assertNoBrowserErrors();
   }
 
+  @Test
+  void aSensitiveTapAsksAllowOrRefuseAndARefusalLeavesTheScreen() throws IOException {
+    browser.get(console.server.url().toString());
+    wait.until(d -> d.getCurrentUrl().equals(console.server.baseUrl().toString()));
+    browser.get(console.server.baseUrl() + "#/inspect");
+    wait.until(d -> !d.findElements(By.cssSelector("#insp-device option[value='sim']")).isEmpty());
+    browser.findElement(By.id("insp-connect")).click();
+    wait.until(d -> box(d, "com.apex.sim.launcher:id/messages_icon") != null);
+    box(browser, "com.apex.sim.launcher:id/messages_icon").click();
+    String deleteAll = "com.apex.sim.messages:id/delete_all";
+    wait.until(d -> box(d, deleteAll) != null);
+    String before = capture();
+
+    box(browser, deleteAll).click();
+    wait.until(d -> d.findElement(By.id("insp-confirm")).isDisplayed());
+    assertThat(text("#insp-confirm-text")).contains("Delete all").contains("deletion");
+    assertThat(text("#insp-status [data-status]")).isEqualTo("RUNNING");
+    shot("inspector-confirm");
+    browser.findElement(By.id("insp-refuse")).click();
+
+    wait.until(d -> "FAILED".equals(text("#insp-status [data-status]")));
+    wait.until(d -> !before.equals(capture()));
+    assertThat(browser.findElement(By.id("insp-confirm")).isDisplayed()).isFalse();
+    assertThat(box(browser, deleteAll)).as("still in the inbox").isNotNull();
+    assertThat(browser.findElements(By.cssSelector("#insp-boxes rect")).size()).isGreaterThan(2);
+    JsonNode screen = TestConsole.json(console.get("/api/inspector")).get("sessions").get(0);
+    JsonNode now =
+        TestConsole.json(console.get("/api/inspector/" + screen.get("id").asText() + "/screen"));
+    assertThat(now.toString()).as("the refused tap deleted nothing").contains("Unknown sender");
+    assertNoBrowserErrors();
+  }
+
   /** Presses the back key (a task) and waits for the Settings screen. */
   private void back() {
     browser.findElement(By.id("insp-back")).click();
