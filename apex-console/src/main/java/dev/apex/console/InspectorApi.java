@@ -182,9 +182,7 @@ final class InspectorApi {
 
   private void tap(Call call) throws IOException {
     InspectorSession session = session(call);
-    JsonNode body = call.jsonBody();
-    JsonBodies.onlyKeys(body, Set.of("element"), "element (an element id of the screen)");
-    String element = JsonBodies.requiredText(body, "element", "\"n0/wifi_row\"");
+    String element = onlyText(call, "element", "\"n0/wifi_row\" (an element id of the screen)");
     if (!ELEMENT_ID.matcher(element).matches()) {
       throw HttpError.badRequest("element must be an element id of the screen, e.g. n0/wifi_row");
     }
@@ -193,9 +191,7 @@ final class InspectorApi {
 
   private void key(Call call) throws IOException {
     InspectorSession session = session(call);
-    JsonNode body = call.jsonBody();
-    JsonBodies.onlyKeys(body, Set.of("key"), "key, e.g. \"back\"");
-    String key = JsonBodies.requiredText(body, "key", "\"back\"");
+    String key = onlyText(call, "key", "\"back\"");
     if (key.length() > 40) {
       throw HttpError.badRequest("key must be a key name such as back or home");
     }
@@ -204,10 +200,14 @@ final class InspectorApi {
 
   private void run(Call call) throws IOException {
     InspectorSession session = session(call);
+    started(call, inspector.run(session, onlyText(call, "flow", "the draft's YAML")));
+  }
+
+  /** The body's one field {@code key}, a string that is not blank; anything else is a 400. */
+  private static String onlyText(Call call, String key, String example) throws IOException {
     JsonNode body = call.jsonBody();
-    JsonBodies.onlyKeys(body, Set.of("flow"), "flow (the draft's YAML)");
-    String flow = JsonBodies.requiredText(body, "flow", "\"name: …\\nsteps: …\"");
-    started(call, inspector.run(session, flow));
+    JsonBodies.onlyKeys(body, Set.of(key), key + ", e.g. " + example);
+    return JsonBodies.requiredText(body, key, example);
   }
 
   private static void started(Call call, TaskRecord task) throws IOException {

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,8 +19,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -213,24 +210,11 @@ class InspectorBrowserTest {
   }
 
   private String text(String css) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        List<WebElement> found = browser.findElements(By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
-      } catch (org.openqa.selenium.StaleElementReferenceException e) {
-        if (attempt == 5) {
-          throw e;
-        }
-      }
-    }
+    return chromium.text(css);
   }
 
   private void assertNoBrowserErrors() {
-    List<LogEntry> errors =
-        browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-            .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
-            .toList();
-    assertThat(errors).as("errors in the browser console").isEmpty();
+    assertThat(chromium.errors()).as("errors in the browser console").isEmpty();
   }
 
   private void shot(String name) throws IOException {

@@ -2,7 +2,7 @@
 // (each tap is a task, recorded like any other, a sensitive one asking Allow/Refuse), and build a
 // flow draft from them that runs on the same device from its current screen, or is saved as YAML.
 
-import { h, fill, s, api, badge, INTERACTIVE } from './common.js';
+import { h, fill, s, api, badge, placeTip, INTERACTIVE } from './common.js';
 
 const AUTO_REFRESH_MS = 3000;
 const MODES = [
@@ -165,8 +165,10 @@ export function inspectorPage() {
   function render() {
     const scene = capture;
     const children = [];
+    let img = null;
     if (scene.screenshot) {
-      children.push(h('img', { src: scene.screenshot, alt: 'The screen of ' + session.device, id: 'insp-shot' }));
+      img = h('img', { src: scene.screenshot, alt: 'The screen of ' + session.device, id: 'insp-shot' });
+      children.push(img);
     } else {
       const blank = s('svg', { viewBox: '0 0 ' + scene.width + ' ' + scene.height, class: 'insp-blank' });
       blank.append(s('rect', { width: scene.width, height: scene.height, fill: '#1f2430' }));
@@ -189,14 +191,26 @@ export function inspectorPage() {
         'data-checked': (e.flags || []).includes('CHECKED') ? 'true' : 'false',
       });
       rect.addEventListener('mouseenter', () => showTip(e));
-      rect.addEventListener('mousemove', (ev) => placeTip(ev));
+      rect.addEventListener('mousemove', (ev) => placeTip(tip, frame, ev));
       rect.addEventListener('mouseleave', () => { tip.hidden = true; });
       rect.addEventListener('click', () => act(e));
       layer.append(rect);
     }
     children.push(layer, tip);
-    fill(frame, children);
-    frame.dataset.capture = String(scene.capture);
+    // The screen shown stays until the new screenshot has loaded, so the page does not jump and
+    // the boxes are never over an image of another screen.
+    const show = () => {
+      if (capture !== scene) return;
+      tip.hidden = true;
+      fill(frame, children);
+      frame.dataset.capture = String(scene.capture);
+    };
+    if (img && !img.complete) {
+      img.addEventListener('load', show, { once: true });
+      img.addEventListener('error', show, { once: true });
+    } else {
+      show();
+    }
     captureInfo.textContent = 'Read ' + new Date(scene.captured_at).toLocaleTimeString() + ' · ' + scene.elements.length + ' elements · hover for details, click to ' + MODES.find((x) => x.id === mode).label.toLowerCase();
   }
 
@@ -210,16 +224,6 @@ export function inspectorPage() {
       h('div', { class: 'tip-step', text: e.flow_step + (e.locator ? '' : '  (no unique locator: by position)') }),
       h('div', { class: 'tip-meta', text: [e.type, e.source, (e.flags || []).join(' ').toLowerCase(), '[' + b.left + ',' + b.top + '][' + b.right + ',' + b.bottom + ']'].filter(Boolean).join(' · ') }));
     tip.hidden = false;
-  }
-
-  function placeTip(ev) {
-    const box = frame.getBoundingClientRect();
-    let x = ev.clientX - box.left + 14;
-    let y = ev.clientY - box.top + 14;
-    if (x + tip.offsetWidth > box.width) x = Math.max(4, ev.clientX - box.left - tip.offsetWidth - 10);
-    if (y + tip.offsetHeight > box.height) y = Math.max(4, ev.clientY - box.top - tip.offsetHeight - 10);
-    tip.style.left = x + 'px';
-    tip.style.top = y + 'px';
   }
 
   function act(e) {
