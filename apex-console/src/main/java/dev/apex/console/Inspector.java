@@ -146,9 +146,19 @@ final class Inspector {
     return session;
   }
 
-  /** The task of the console running on the session's device now, if any. */
+  /**
+   * The task of the console using the session's device now, if any. The session's own last task
+   * counts only while it holds the device permit: once its run has returned (the timeline may
+   * already show it ended) the device is free, though the console has not yet let go of it.
+   */
   Optional<TaskId> busy(InspectorSession session) {
-    return running.busyWith(session.device());
+    Optional<TaskId> busy = running.busyWith(session.device());
+    if (busy.isPresent()
+        && busy.get().value().equals(session.lastTask())
+        && session.use().availablePermits() > 0) {
+      return Optional.empty();
+    }
+    return busy;
   }
 
   /**
