@@ -148,6 +148,16 @@ class InspectorBrowserTest {
     assertThat(Files.readString(saved)).isEqualTo(draft());
     shot("inspector-draft");
 
+    // Tap and add: the click taps the device (the switch goes off) and adds the step too.
+    browser.findElement(By.id("insp-mode-tap-add")).click();
+    String last = capture();
+    box(browser, WIFI_SWITCH).click();
+    String line = "  - tap: { element: \"" + WIFI_SWITCH + "\" }\n";
+    assertThat(draft()).endsWith(line + line);
+    wait.until(
+        d -> !last.equals(capture()) && "SUCCEEDED".equals(text("#insp-status [data-status]")));
+    wait.until(d -> "false".equals(box(d, WIFI_SWITCH).getAttribute("data-checked")));
+
     browser.findElement(By.id("insp-disconnect")).click();
     wait.until(d -> d.findElement(By.id("insp-connect")).isDisplayed());
     assertThat(TestConsole.json(console.get("/api/inspector")).get("sessions")).isEmpty();
