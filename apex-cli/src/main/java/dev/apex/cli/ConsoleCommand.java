@@ -53,7 +53,9 @@ final class ConsoleCommand implements Callable<Integer> {
   @Option(
       names = "--adb",
       paramLabel = "HOST:PORT",
-      description = "The adb server for Android tasks.")
+      description =
+          "The adb server for Android tasks and the device list (default device.adb_server, else"
+              + " ADB_SERVER_SOCKET or 127.0.0.1:5037).")
   String adb;
 
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")

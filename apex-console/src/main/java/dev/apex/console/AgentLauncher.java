@@ -2,12 +2,17 @@ package dev.apex.console;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.config.Settings;
+import dev.apex.core.PlannedStep;
+import dev.apex.core.RawCapture;
 import dev.apex.core.TaskId;
+import dev.apex.device.Device;
 import dev.apex.device.DeviceOptions;
 import dev.apex.device.DeviceProviders;
 import dev.apex.perception.OcrEngine;
+import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
+import dev.apex.runtime.Planner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.agent.Agent;
@@ -16,9 +21,12 @@ import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.planner.Confirmer;
 import dev.apex.timeline.LabelStore;
 import dev.apex.tools.ToolRegistry;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Starts the console's tasks through the runtime's {@link Agent}, with the settings in force when
@@ -40,7 +48,8 @@ public final class AgentLauncher implements TaskLauncher {
   /**
    * @param env the environment the model key and base URL come from
    * @param ocr the OCR engine every task uses
-   * @param adb the adb server as host:port, or null for the environment's or the default
+   * @param adb the adb server as host:port, or null for the settings' {@code device.adb_server},
+   *     else the environment's or the default
    * @param deviceTimeout the console's {@code --device-timeout}, or null: each task's deadline is
    *     then the settings' {@code device.timeout_ms} of the moment it starts
    */
@@ -79,21 +88,94 @@ public final class AgentLauncher implements TaskLauncher {
   @Override
   public PreparedTask prepare(TaskRequest request, ApexConfig config) {
     DeviceProviders.validate(request.device());
-    Flow flow =
-        request.isFlow()
-            ? Flow.parse(request.flow(), "the console's flow", ToolRegistry.defaultRegistry())
-            : null;
+    return prepare(
+        request.isFlow() ? request.flow() : null,
+        request.goal(),
+        config,
+        null,
+        b -> b.device(request.device()).deviceOptions(deviceOptions(config)));
+  }
+
+  /**
+   * Opens the device now and holds it: each task the inspector runs on it gets an agent over this
+   * one device (which the agent does not close), so the screen it left is where the next starts.
+   */
+  @Override
+  public HeldDevice hold(String selector, ApexConfig config) {
+    DeviceProviders.validate(selector);
+    Settings settings = settings(config);
+    Device device = DeviceProviders.open(selector, deviceOptions(config));
+    Perceiver perceiver = new Perceiver(ocr);
+    return new HeldDevice() {
+      @Override
+      public Screen screen() {
+        RawCapture capture = device.capture();
+        return new Screen(perceiver.observe(capture), capture.screenshot());
+      }
+
+      @Override
+      public Duration deadline() {
+        return settings.device().timeout();
+      }
+
+      @Override
+      public PreparedTask step(String title, PlannedStep step, ApexConfig now) {
+        Planner once =
+            (goal, scene, context) ->
+                context.stepResults().isEmpty() ? List.of(step) : List.<PlannedStep>of();
+        return prepare(null, title, now, once, b -> b.device(device));
+      }
+
+      @Override
+      public PreparedTask flow(String yaml, ApexConfig now) {
+        return prepare(yaml, null, now, null, b -> b.device(device));
+      }
+
+      @Override
+      public void close() {
+        device.close();
+      }
+    };
+  }
+
+  /** The console's {@code --adb}, else the settings' {@code device.adb_server} of the moment. */
+  private DeviceOptions deviceOptions(ApexConfig config) {
+    String server = adb != null && !adb.isBlank() ? adb : config.device().adbServer();
+    return new DeviceOptions(server, null, settings(config).device(), env);
+  }
+
+  private Settings settings(ApexConfig config) {
     Settings base = Settings.of(config, env, true);
-    Settings settings = base.withDevice(Settings.withDeviceTimeout(base.device(), deviceTimeout));
-    if (flow == null) {
+    return base.withDevice(Settings.withDeviceTimeout(base.device(), deviceTimeout));
+  }
+
+  /**
+   * A task on the device {@code device} sets on the builder: the flow {@code flowYaml}, else {@code
+   * goal} planned by {@code planner}, else by the model.
+   */
+  private PreparedTask prepare(
+      String flowYaml,
+      String goal,
+      ApexConfig config,
+      Planner planner,
+      UnaryOperator<AgentBuilder> device) {
+    Flow flow =
+        flowYaml != null
+            ? Flow.parse(flowYaml, "the console's flow", ToolRegistry.defaultRegistry())
+            : null;
+    Settings settings = settings(config);
+    if (flow == null && planner == null) {
       settings.requireGoalModel();
     }
-    AgentRun run = flow != null ? AgentRun.flow(flow) : AgentRun.goal(request.goal());
-    String goal = flow != null ? "flow " + flow.name() : request.goal();
+    AgentRun run =
+        flow != null
+            ? AgentRun.flow(flow)
+            : planner != null ? AgentRun.planned(goal, planner) : AgentRun.goal(goal);
+    String title = flow != null ? "flow " + flow.name() : goal;
     return new PreparedTask() {
       @Override
       public String goal() {
-        return goal;
+        return title;
       }
 
       @Override
@@ -103,25 +185,20 @@ public final class AgentLauncher implements TaskLauncher {
 
       /**
        * Runs the task; the config's {@code planner} allow-lists decide what runs without asking,
-       * and {@code confirmer} (the console's confirm button) decides the rest.
+       * and {@code confirmer} (the console's confirm button) decides the rest: a goal's steps and
+       * an inspector's step (a person chose what to tap, but a sensitive tap still asks); a flow's
+       * authored steps run unasked, as with apex run.
        */
       @Override
       public TaskOutcome run(
           TaskId id, TaskListener listener, Cancellation cancellation, Confirmer confirmer) {
-        AgentBuilder builder =
-            settings
-                .agent()
-                .device(request.device())
-                .deviceOptions(new DeviceOptions(adb, null, settings.device(), env))
-                .ocr(ocr)
-                .confirmer(confirmer);
+        AgentBuilder builder = device.apply(settings.agent()).ocr(ocr).confirmer(confirmer);
         if (labelStore != null) {
           builder.labelStore(labelStore);
         }
+        AgentRun task = run.withTaskId(id).withCancellation(cancellation).withListener(listener);
         try (Agent agent = builder.build()) {
-          return agent
-              .run(run.withTaskId(id).withCancellation(cancellation).withListener(listener))
-              .taskOutcome();
+          return agent.run(task).taskOutcome();
         }
       }
     };

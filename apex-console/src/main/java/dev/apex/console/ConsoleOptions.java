@@ -36,6 +36,8 @@ import java.util.function.Supplier;
  * @param eventHeartbeat how often an idle event stream sends a comment line; a stream whose client
  *     has gone is noticed (and its slot freed) at the latest two heartbeats after it left; default
  *     {@code 2 s}
+ * @param inspectorIdleTimeout how long an inspector session holds its device without a call before
+ *     it is closed; default {@code 10 min}
  */
 public record ConsoleOptions(
     String host,
@@ -50,12 +52,14 @@ public record ConsoleOptions(
     Duration pollInterval,
     Duration confirmationTimeout,
     Duration requestTimeout,
-    Duration eventHeartbeat) {
+    Duration eventHeartbeat,
+    Duration inspectorIdleTimeout) {
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(10);
   public static final Duration DEFAULT_EVENT_HEARTBEAT = Duration.ofSeconds(2);
+  public static final Duration DEFAULT_INSPECTOR_IDLE_TIMEOUT = Duration.ofMinutes(10);
 
   public ConsoleOptions {
     Objects.requireNonNull(host, "host");
@@ -82,6 +86,7 @@ public record ConsoleOptions(
     }
     requirePositive(requestTimeout, "requestTimeout");
     requirePositive(eventHeartbeat, "eventHeartbeat");
+    requirePositive(inspectorIdleTimeout, "inspectorIdleTimeout");
   }
 
   private static void requirePositive(Duration value, String name) {
@@ -110,6 +115,7 @@ public record ConsoleOptions(
     private Duration confirmationTimeout = ConsoleConfirmer.DEFAULT_TIMEOUT;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Duration eventHeartbeat = DEFAULT_EVENT_HEARTBEAT;
+    private Duration inspectorIdleTimeout = DEFAULT_INSPECTOR_IDLE_TIMEOUT;
 
     private Builder(Timeline timeline, ApexConfigStore config) {
       this.timeline = Objects.requireNonNull(timeline, "timeline");
@@ -176,6 +182,12 @@ public record ConsoleOptions(
       return this;
     }
 
+    /** How long an inspector session may go without a call before its device is released. */
+    public Builder inspectorIdleTimeout(Duration inspectorIdleTimeout) {
+      this.inspectorIdleTimeout = inspectorIdleTimeout;
+      return this;
+    }
+
     public ConsoleOptions build() {
       return new ConsoleOptions(
           host,
@@ -195,7 +207,8 @@ public record ConsoleOptions(
           pollInterval,
           confirmationTimeout,
           requestTimeout,
-          eventHeartbeat);
+          eventHeartbeat,
+          inspectorIdleTimeout);
     }
   }
 }

@@ -44,6 +44,7 @@ public final class ConsoleServer implements AutoCloseable {
   private final ScheduledExecutorService poller;
   private final EventHub hub;
   private final RunningTasks running;
+  private final Inspector inspector;
   private final String token;
   private final URI baseUrl;
   private final AtomicBoolean stopped = new AtomicBoolean();
@@ -54,6 +55,7 @@ public final class ConsoleServer implements AutoCloseable {
       ScheduledExecutorService poller,
       EventHub hub,
       RunningTasks running,
+      Inspector inspector,
       String token,
       URI baseUrl) {
     this.http = http;
@@ -61,6 +63,7 @@ public final class ConsoleServer implements AutoCloseable {
     this.poller = poller;
     this.hub = hub;
     this.running = running;
+    this.inspector = inspector;
     this.token = token;
     this.baseUrl = baseUrl;
   }
@@ -116,6 +119,17 @@ public final class ConsoleServer implements AutoCloseable {
     new DevicesApi(options.deviceList()).register(router);
     new TasksApi(options.timeline(), running, options.version()).register(router);
     new EventStream(hub, options.eventHeartbeat()).register(router);
+    Inspector inspector =
+        new Inspector(
+            running,
+            options.launcher(),
+            options.config(),
+            options.inspectorIdleTimeout(),
+            System::nanoTime,
+            java.time.Clock.systemUTC());
+    new InspectorApi(inspector).register(router);
+    new FlowsApi(() -> options.config().file().toAbsolutePath().getParent().resolve("flows"))
+        .register(router);
 
     // The first poll notes what is already there, so every task after this start is an event.
     follower.poll();
@@ -123,6 +137,8 @@ public final class ConsoleServer implements AutoCloseable {
         Executors.newSingleThreadScheduledExecutor(threads("apex-console-poller"));
     long interval = options.pollInterval().toMillis();
     poller.scheduleWithFixedDelay(follower::poll, interval, interval, TimeUnit.MILLISECONDS);
+    long sweep = Math.max(50, Math.min(30_000, options.inspectorIdleTimeout().toMillis() / 4));
+    poller.scheduleWithFixedDelay(inspector::closeIdle, sweep, sweep, TimeUnit.MILLISECONDS);
     HttpWorkers httpThreads =
         new HttpWorkers(options.requestTimeout(), System::nanoTime, threads("apex-console-http"));
     http.setExecutor(httpThreads);
@@ -138,7 +154,7 @@ public final class ConsoleServer implements AutoCloseable {
               + " tasks and change settings",
           baseUrl);
     }
-    return new ConsoleServer(http, httpThreads, poller, hub, running, token, baseUrl);
+    return new ConsoleServer(http, httpThreads, poller, hub, running, inspector, token, baseUrl);
   }
 
   /** The URL to open, with the token: {@code http://127.0.0.1:7070/?token=…}. Print it once. */
@@ -163,8 +179,9 @@ public final class ConsoleServer implements AutoCloseable {
 
   /**
    * Stops: ends the event streams, cancels the tasks started here (each stops after its current
-   * step; one still running after a grace of {@code 5 s} is interrupted), stops polling and closes
-   * the server. Returns once all of that is done; idempotent. The timeline stays open.
+   * step; one still running after a grace of {@code 5 s} is interrupted), closes the devices the
+   * inspector holds, stops polling and closes the server. Returns once all of that is done;
+   * idempotent. The timeline stays open.
    */
   public void stop() {
     if (!stopped.compareAndSet(false, true)) {
@@ -172,6 +189,8 @@ public final class ConsoleServer implements AutoCloseable {
     }
     hub.close();
     running.stop(TASK_STOP_GRACE);
+    // After the tasks: a task the inspector started has stopped using the device it closes.
+    inspector.stop();
     poller.shutdownNow();
     // The streams have ended, so no exchange waits for a delay to finish.
     http.stop(0);

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The tasks this console started and that are still running, each on a thread of its own. One task
  * per device at a time, since a device is not thread-safe. A cancel asks the runner to stop after
- * the step it is on; the timeline then says {@link TaskStatus#CANCELLED}. Thread-safe.
+ * the step it is on; the timeline then says {@link TaskStatus#CANCELLED}. A device the inspector
+ * holds ({@link #hold}) runs only the inspector's own tasks ({@link #startHeld}). Thread-safe.
  */
 final class RunningTasks {
 
@@ -39,6 +40,10 @@ final class RunningTasks {
   private final EventHub hub;
   private final Duration confirmationTimeout;
   private final Map<TaskId, Running> running = new ConcurrentHashMap<>();
+
+  /** Device selector → the inspector session holding it. Guarded by {@code this}. */
+  private final Map<String, String> held = new java.util.HashMap<>();
+
   private final ExecutorService workers;
   private boolean stopped;
 
@@ -80,8 +85,9 @@ final class RunningTasks {
   /**
    * Checks and starts a task with the settings in force now, and returns it as recorded.
    *
-   * @throws HttpError 503 without a launcher or while stopping, 409 when the device is busy, 400
-   *     for a goal the launcher cannot plan ({@link TaskLauncher#goalRefusal})
+   * @throws HttpError 503 without a launcher or while stopping, 409 when the device is busy (a task
+   *     runs on it, or the inspector holds it), 400 for a goal the launcher cannot plan ({@link
+   *     TaskLauncher#goalRefusal})
    * @throws dev.apex.core.InvalidInputException when the launcher rejects the request
    */
   synchronized TaskRecord start(TaskRequest request) {
@@ -89,18 +95,15 @@ final class RunningTasks {
       throw new HttpError(
           503, "this console was started without a task launcher; start tasks with apex run");
     }
-    if (stopped) {
-      throw new HttpError(503, "the console is stopping; start the task once it is back");
-    }
-    for (Running other : running.values()) {
-      if (other.device().equals(request.device())) {
-        throw HttpError.conflict(
-            "device "
-                + request.device()
-                + " is busy with task "
-                + other.id()
-                + "; wait for it to end or cancel it");
-      }
+    requireFree(request.device());
+    String holder = held.get(request.device());
+    if (holder != null) {
+      throw HttpError.conflict(
+          "device "
+              + request.device()
+              + " is held by inspector session "
+              + holder
+              + "; disconnect it on the Inspector page (or run the flow there as a draft)");
     }
     ApexConfig settings = config.current();
     if (!request.isFlow()) {
@@ -109,16 +112,83 @@ final class RunningTasks {
         throw HttpError.badRequest(refusal.get());
       }
     }
-    PreparedTask prepared = launcher.prepare(request, settings);
+    return launch(request.device(), launcher.prepare(request, settings));
+  }
+
+  /**
+   * Starts {@code prepared} on a device inspector session {@code session} holds (its tap, its
+   * draft), as a task like any other: recorded, cancellable, asking the UI before a sensitive
+   * action.
+   *
+   * @throws HttpError 409 when a task runs on the device or the session no longer holds it, 503
+   *     while stopping
+   */
+  synchronized TaskRecord startHeld(String device, String session, PreparedTask prepared) {
+    requireFree(device);
+    if (!session.equals(held.get(device))) {
+      throw HttpError.conflict(
+          "inspector session " + session + " no longer holds device " + device + "; connect again");
+    }
+    return launch(device, prepared);
+  }
+
+  /**
+   * Reserves {@code device} for inspector session {@code session}: no task may start on it until
+   * {@link #release}, except through {@link #startHeld}.
+   *
+   * @throws HttpError 409 naming the task running on it or the session holding it, 503 while
+   *     stopping
+   */
+  synchronized void hold(String device, String session) {
+    requireFree(device);
+    String holder = held.get(device);
+    if (holder != null) {
+      throw HttpError.conflict(
+          "device "
+              + device
+              + " is held by inspector session "
+              + holder
+              + "; disconnect it there first, or wait for its idle timeout");
+    }
+    held.put(device, session);
+  }
+
+  /** Frees {@code device} when {@code session} holds it. */
+  synchronized void release(String device, String session) {
+    held.remove(device, session);
+  }
+
+  /** The task of this console running on {@code device}, if any. */
+  Optional<TaskId> busyWith(String device) {
+    return running.values().stream()
+        .filter(r -> r.device().equals(device))
+        .map(Running::id)
+        .findFirst();
+  }
+
+  private void requireFree(String device) {
+    if (stopped) {
+      throw new HttpError(503, "the console is stopping; start the task once it is back");
+    }
+    Optional<TaskId> busy = busyWith(device);
+    if (busy.isPresent()) {
+      throw HttpError.conflict(
+          "device "
+              + device
+              + " is busy with task "
+              + busy.get()
+              + "; wait for it to end or cancel it");
+    }
+  }
+
+  private TaskRecord launch(String device, PreparedTask prepared) {
     TaskId id = TaskId.random();
-    timeline.startTask(id, request.device(), prepared.goal());
-    Running task =
-        new Running(
-            id, request.device(), new Cancellation(), confirmer(id.value(), request.device()));
+    timeline.startTask(id, device, prepared.goal());
+    Running task = new Running(id, device, new Cancellation(), confirmer(id.value(), device));
     running.put(id, task);
     // Another console on the same timeline may cancel it too: the heartbeat brings the request.
     timeline.onStopRequest(id, reason -> stop(task, reason));
-    log.info("task {} started from the console on {}", id, request.device());
+    log.info("task {} started from the console on {}", id, device);
     workers.execute(() -> run(task, prepared));
     return timeline.task(id).orElseThrow();
   }

@@ -32,4 +32,17 @@ public interface TaskLauncher {
   default Optional<String> goalRefusal(ApexConfig config) {
     return Optional.empty();
   }
+
+  /**
+   * Opens {@code selector}'s device and holds it for the console's inspector until the returned
+   * device is closed. May take as long as opening a device does (connecting to adb, starting a
+   * browser). By default the launcher cannot: the inspector then answers 503 with this message.
+   *
+   * @throws dev.apex.core.InvalidInputException for an unknown selector
+   * @throws dev.apex.core.ApexException when the device cannot be opened
+   */
+  default HeldDevice hold(String selector, ApexConfig config) {
+    throw new UnsupportedOperationException(
+        "this console's task launcher cannot hold a device for the inspector; run apex console");
+  }
 }

@@ -23,6 +23,7 @@ final class UiFiles {
           "pages.js", JS,
           "task.js", JS,
           "step.js", JS,
+          "inspector.js", JS,
           "app.css", "text/css; charset=utf-8",
           "favicon.svg", "image/svg+xml");
 

@@ -4,6 +4,7 @@
 import { refreshStatus } from './common.js';
 import { configPage, newTaskPage, tasksPage } from './pages.js';
 import { taskPage } from './task.js';
+import { inspectorPage } from './inspector.js';
 
 const view = document.getElementById('view');
 
@@ -46,6 +47,9 @@ function route() {
   } else if (path === '/new') {
     current = newTaskPage();
     name = 'new';
+  } else if (path === '/inspect') {
+    current = inspectorPage();
+    name = 'inspect';
   } else if (path === '/config') {
     current = configPage();
     name = 'config';

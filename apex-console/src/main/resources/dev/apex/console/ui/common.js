@@ -144,3 +144,25 @@ export async function refreshStatus() {
   }
   return status;
 }
+
+// Places a hover tip next to the pointer, inside its frame (the inspector's screen).
+export function placeTip(tip, frame, ev) {
+  const box = frame.getBoundingClientRect();
+  let x = ev.clientX - box.left + 14;
+  let y = ev.clientY - box.top + 14;
+  if (x + tip.offsetWidth > box.width) x = Math.max(4, ev.clientX - box.left - tip.offsetWidth - 10);
+  if (y + tip.offsetHeight > box.height) y = Math.max(4, ev.clientY - box.top - tip.offsetHeight - 10);
+  tip.style.left = x + 'px';
+  tip.style.top = y + 'px';
+}
+
+// The flow step that taps an element, as a flow file would hold it: the locator the server
+// computed by the recorder's rule, else the element's centre.
+export function locatorLine(locator, bounds) {
+  if (locator && Object.keys(locator).length) {
+    return 'tap: { ' + Object.entries(locator).map(([k, v]) => k + ': ' + JSON.stringify(v)).join(', ') + ' }';
+  }
+  const x = Math.round((bounds.left + bounds.right) / 2);
+  const y = Math.round((bounds.top + bounds.bottom) / 2);
+  return 'tap: { x: ' + x + ', y: ' + y + ' }';
+}

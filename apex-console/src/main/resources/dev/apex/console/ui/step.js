@@ -2,7 +2,7 @@
 // boxes (hover or click one for its attributes and the flow step that taps it), the target
 // outlined, timings, tokens, the world after it and the semantic scene.
 
-import { h, fill, s, argsText, ms, tokens, cacheSaved, INTERACTIVE } from './common.js';
+import { h, fill, s, argsText, ms, tokens, cacheSaved, placeTip, locatorLine, INTERACTIVE } from './common.js';
 
 function targetOf(step) {
   const output = step.result && step.result.output;
@@ -305,27 +305,6 @@ function showTip(tip, about) {
     h('div', { class: 'tip-meta', text: [e.resourceId, e.type, e.source, (e.flags || []).join(' ').toLowerCase(), '[' + b.left + ',' + b.top + '][' + b.right + ',' + b.bottom + ']'].filter(Boolean).join(' · ') }),
     about.target ? h('div', { class: 'tip-purpose', text: 'target of this step' }) : null);
   tip.hidden = false;
-}
-
-function placeTip(tip, frame, ev) {
-  const box = frame.getBoundingClientRect();
-  let x = ev.clientX - box.left + 14;
-  let y = ev.clientY - box.top + 14;
-  if (x + tip.offsetWidth > box.width) x = Math.max(4, ev.clientX - box.left - tip.offsetWidth - 10);
-  if (y + tip.offsetHeight > box.height) y = Math.max(4, ev.clientY - box.top - tip.offsetHeight - 10);
-  tip.style.left = x + 'px';
-  tip.style.top = y + 'px';
-}
-
-// The flow step that taps an element, as a flow file would hold it: the locator the server
-// computed by the recorder's rule, else the element's centre.
-export function locatorLine(locator, bounds) {
-  if (locator && Object.keys(locator).length) {
-    return 'tap: { ' + Object.entries(locator).map(([k, v]) => k + ': ' + JSON.stringify(v)).join(', ') + ' }';
-  }
-  const x = Math.round((bounds.left + bounds.right) / 2);
-  const y = Math.round((bounds.top + bounds.bottom) / 2);
-  return 'tap: { x: ' + x + ', y: ' + y + ' }';
 }
 
 // The element attributes panel: the element clicked (pinned), else the one under the pointer.

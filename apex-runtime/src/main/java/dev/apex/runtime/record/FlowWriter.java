@@ -194,7 +194,9 @@ public final class FlowWriter {
 
   /**
    * The first locator unique on {@code scene} for {@code e}: its resource id, its text, or both,
-   * under the key {@code refKey} for the id; empty when none is.
+   * under the key {@code refKey} for the id ({@code element} for a tap, {@code id} for an
+   * assertion); empty when none is. The console's inspector offers the same locator for a step it
+   * adds to a draft.
    */
   static Map<String, Object> locator(Scene scene, SceneElement e, String refKey) {
     String rid = blankToNull(e.resourceId());
