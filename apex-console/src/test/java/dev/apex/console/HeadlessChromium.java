@@ -94,32 +94,6 @@ final class HeadlessChromium implements AutoCloseable {
     Files.copy(png, SHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
   }
 
-  /**
-   * The text of the first element {@code css} finds, or "". A page that re-renders as events arrive
-   * may replace an element between finding and reading it: it is then found again (a bounded number
-   * of times).
-   */
-  String text(String css) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        List<org.openqa.selenium.WebElement> found =
-            browser.findElements(org.openqa.selenium.By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
-      } catch (org.openqa.selenium.StaleElementReferenceException e) {
-        if (attempt == 5) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  /** The errors the page logged so far (a script error, a failed request). */
-  List<org.openqa.selenium.logging.LogEntry> errors() {
-    return browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-        .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
-        .toList();
-  }
-
   @Override
   public void close() {
     browser.quit();

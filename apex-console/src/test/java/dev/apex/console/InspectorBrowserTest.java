@@ -40,36 +40,34 @@ class InspectorBrowserTest {
   @RegisterExtension final LogCapture logs = new LogCapture();
   @TempDir Path home;
   @TempDir Path profile;
+  private ConsoleBrowser page;
   private TestConsole console;
-  private HeadlessChromium chromium;
   private WebDriver browser;
   private WebDriverWait wait;
 
   @BeforeEach
   void start() throws IOException {
-    HeadlessChromium.assumeInstalled();
-    console = TestConsole.start(home, new AgentLauncher(Map.of(), OcrEngine.NONE, null));
-    chromium = HeadlessChromium.start(profile);
-    browser = chromium.browser;
-    wait = new WebDriverWait(browser, Duration.ofSeconds(30));
-    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+    page =
+        ConsoleBrowser.open(
+            home,
+            profile,
+            new AgentLauncher(Map.of(), OcrEngine.NONE, null),
+            Duration.ofSeconds(30));
+    console = page.console;
+    browser = page.browser;
+    wait = page.wait;
   }
 
   @AfterEach
   void stop() {
-    if (chromium != null) {
-      chromium.close();
-    }
-    if (console != null) {
-      console.close();
+    if (page != null) {
+      page.close();
     }
     assertThat(logs.text()).doesNotContain(TestConsole.CANARY);
   }
 
   @Test
   void tapsThroughToWifiThenBuildsAndRunsATwoStepDraftOnTheSameDevice() throws IOException {
-    browser.get(console.server.url().toString());
-    wait.until(d -> d.getCurrentUrl().equals(console.server.baseUrl().toString()));
     browser.findElement(By.id("nav-inspect")).click();
     wait.until(d -> !d.findElements(By.cssSelector("#insp-device option[value='sim']")).isEmpty());
     browser.findElement(By.id("insp-connect")).click();
@@ -166,9 +164,7 @@ class InspectorBrowserTest {
 
   @Test
   void aSensitiveTapAsksAllowOrRefuseAndARefusalLeavesTheScreen() throws IOException {
-    browser.get(console.server.url().toString());
-    wait.until(d -> d.getCurrentUrl().equals(console.server.baseUrl().toString()));
-    browser.get(console.server.baseUrl() + "#/inspect");
+    page.go("#/inspect");
     wait.until(d -> !d.findElements(By.cssSelector("#insp-device option[value='sim']")).isEmpty());
     browser.findElement(By.id("insp-connect")).click();
     wait.until(d -> box(d, "com.apex.sim.launcher:id/messages_icon") != null);
@@ -220,14 +216,14 @@ class InspectorBrowserTest {
   }
 
   private String text(String css) {
-    return chromium.text(css);
+    return page.text(css);
   }
 
   private void assertNoBrowserErrors() {
-    assertThat(chromium.errors()).as("errors in the browser console").isEmpty();
+    page.assertNoErrors();
   }
 
   private void shot(String name) throws IOException {
-    chromium.shot(name);
+    page.shot(name);
   }
 }
