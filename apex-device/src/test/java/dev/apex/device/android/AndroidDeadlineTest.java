@@ -30,6 +30,13 @@ class AndroidDeadlineTest {
   /** Far below the deadline, so every single read is quick and only the whole command is slow. */
   private static final Duration TRICKLE = Duration.ofMillis(20);
 
+  /**
+   * What loopback socket buffers may hold beyond what the client read (the fake's send buffer, 4
+   * MiB at most here, and the client's receive buffer, which autotunes up to 32 MiB): the flood's
+   * writes return until both are full. A client that read 1,000 times its cap is far past it.
+   */
+  private static final long SOCKET_BUFFERS = 40L * 1024 * 1024;
+
   private FakeAdbServer adb;
   private FakePhone phone;
 
@@ -93,6 +100,9 @@ class AndroidDeadlineTest {
         .hasMessageContaining("device.max_capture_bytes")
         .message()
         .doesNotContain("\n");
+    assertThat(adb.floodedBytes())
+        .as("bytes the flood got through before the client stopped reading")
+        .isLessThan(1024 * 1024 + SOCKET_BUFFERS);
   }
 
   @Test
@@ -103,6 +113,7 @@ class AndroidDeadlineTest {
     assertThatThrownBy(device::capture)
         .isInstanceOf(CaptureTooLargeException.class)
         .hasMessageContaining("'cat /data/local/tmp/apex-uidump.xml' sent more than 262144 bytes");
+    assertThat(adb.floodedBytes()).isLessThan(256 * 1024 + SOCKET_BUFFERS);
   }
 
   @Test

@@ -20,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An adb server on {@code 127.0.0.1:0} speaking the real smart-socket protocol to the devices a
@@ -45,6 +46,7 @@ public final class FakeAdbServer implements AutoCloseable {
   private final List<String> requests = new ArrayList<>();
   private final Set<Socket> open = ConcurrentHashMap.newKeySet();
   private final CountDownLatch closed = new CountDownLatch(1);
+  private final AtomicLong floodedBytes = new AtomicLong();
   private final Thread acceptor;
 
   private FakeAdbServer(ServerSocket server) {
@@ -99,6 +101,15 @@ public final class FakeAdbServer implements AutoCloseable {
    */
   public synchronized List<String> requests() {
     return List.copyOf(requests);
+  }
+
+  /**
+   * How many bytes the {@link AdbFault#flood()} faults have written so far, all connections
+   * together: a client that stops reading at its cap leaves this near the cap (plus what the
+   * sockets' buffers hold), one that reads far past it shows here.
+   */
+  public long floodedBytes() {
+    return floodedBytes.get();
   }
 
   @Override
@@ -261,6 +272,7 @@ public final class FakeAdbServer implements AutoCloseable {
       // Ends when the client closes (the write fails) or the server is closed.
       while (closed.getCount() > 0) {
         out.write(chunk);
+        floodedBytes.addAndGet(chunk.length);
       }
     } else if (fault instanceof AdbFault.Hang) {
       out.write(ascii("OKAY"));
