@@ -96,6 +96,12 @@ public final class AgentLauncher implements TaskLauncher {
         b -> b.device(request.device()).deviceOptions(deviceOptions(config)));
   }
 
+  /** The identity the device's provider gives the selector ({@link DeviceProviders#identity}). */
+  @Override
+  public String identity(String selector, ApexConfig config) {
+    return DeviceProviders.identity(selector, deviceOptions(config));
+  }
+
   /**
    * Opens the device now and holds it: each task the inspector runs on it gets an agent over this
    * one device (which the agent does not close), so the screen it left is where the next starts.

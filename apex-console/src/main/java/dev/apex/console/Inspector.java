@@ -152,7 +152,7 @@ final class Inspector {
    * already show it ended) the device is free, though the console has not yet let go of it.
    */
   Optional<TaskId> busy(InspectorSession session) {
-    Optional<TaskId> busy = running.busyWith(session.device());
+    Optional<TaskId> busy = running.busyWithHeld(session.id());
     if (busy.isPresent()
         && busy.get().value().equals(session.lastTask())
         && session.use().availablePermits() > 0) {

@@ -2,6 +2,7 @@ package dev.apex.console;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.config.ApexConfigStore;
+import dev.apex.core.DeviceException;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
@@ -31,8 +32,16 @@ final class RunningTasks {
 
   private static final Logger log = LoggerFactory.getLogger(RunningTasks.class);
 
+  /**
+   * @param device the selector the task was started with, as recorded
+   * @param key the identity of that device ({@link TaskLauncher#identity}): what "busy" is keyed by
+   */
   private record Running(
-      TaskId id, String device, Cancellation cancellation, ConsoleConfirmer confirmer) {}
+      TaskId id,
+      String device,
+      String key,
+      Cancellation cancellation,
+      ConsoleConfirmer confirmer) {}
 
   private final Timeline timeline;
   private final TaskLauncher launcher;
@@ -41,8 +50,11 @@ final class RunningTasks {
   private final Duration confirmationTimeout;
   private final Map<TaskId, Running> running = new ConcurrentHashMap<>();
 
-  /** Device selector → the inspector session holding it. Guarded by {@code this}. */
+  /** Device identity → the inspector session holding it. Guarded by {@code this}. */
   private final Map<String, String> held = new java.util.HashMap<>();
+
+  /** Inspector session → the identity of the device it holds. Guarded by {@code this}. */
+  private final Map<String, String> heldBy = new java.util.HashMap<>();
 
   private final ExecutorService workers;
   private boolean stopped;
@@ -90,13 +102,18 @@ final class RunningTasks {
    *     TaskLauncher#goalRefusal})
    * @throws dev.apex.core.InvalidInputException when the launcher rejects the request
    */
-  synchronized TaskRecord start(TaskRequest request) {
+  TaskRecord start(TaskRequest request) {
     if (launcher == null) {
       throw new HttpError(
           503, "this console was started without a task launcher; start tasks with apex run");
     }
-    requireFree(request.device());
-    String holder = held.get(request.device());
+    // Resolved outside the lock: it may ask the device's server.
+    return start(request, identity(request.device()));
+  }
+
+  private synchronized TaskRecord start(TaskRequest request, String key) {
+    requireFree(request.device(), key);
+    String holder = held.get(key);
     if (holder != null) {
       throw HttpError.conflict(
           "device "
@@ -112,7 +129,7 @@ final class RunningTasks {
         throw HttpError.badRequest(refusal.get());
       }
     }
-    return launch(request.device(), launcher.prepare(request, settings));
+    return launch(request.device(), key, launcher.prepare(request, settings));
   }
 
   /**
@@ -124,12 +141,13 @@ final class RunningTasks {
    *     while stopping
    */
   synchronized TaskRecord startHeld(String device, String session, PreparedTask prepared) {
-    requireFree(device);
-    if (!session.equals(held.get(device))) {
+    String key = heldBy.get(session);
+    if (key == null) {
       throw HttpError.conflict(
           "inspector session " + session + " no longer holds device " + device + "; connect again");
     }
-    return launch(device, prepared);
+    requireFree(device, key);
+    return launch(device, key, prepared);
   }
 
   /**
@@ -139,9 +157,13 @@ final class RunningTasks {
    * @throws HttpError 409 naming the task running on it or the session holding it, 503 while
    *     stopping
    */
-  synchronized void hold(String device, String session) {
-    requireFree(device);
-    String holder = held.get(device);
+  void hold(String device, String session) {
+    hold(device, session, identity(device));
+  }
+
+  private synchronized void hold(String device, String session, String key) {
+    requireFree(device, key);
+    String holder = held.get(key);
     if (holder != null) {
       throw HttpError.conflict(
           "device "
@@ -150,27 +172,50 @@ final class RunningTasks {
               + holder
               + "; disconnect it there first, or wait for its idle timeout");
     }
-    held.put(device, session);
+    held.put(key, session);
+    heldBy.put(session, key);
   }
 
-  /** Frees {@code device} when {@code session} holds it. */
+  /** Frees the device {@code session} holds. */
   synchronized void release(String device, String session) {
-    held.remove(device, session);
+    String key = heldBy.remove(session);
+    if (key != null) {
+      held.remove(key, session);
+    }
   }
 
-  /** The task of this console running on {@code device}, if any. */
-  Optional<TaskId> busyWith(String device) {
-    return running.values().stream()
-        .filter(r -> r.device().equals(device))
-        .map(Running::id)
-        .findFirst();
+  /** The task of this console running on the device inspector session {@code session} holds. */
+  synchronized Optional<TaskId> busyWithHeld(String session) {
+    String key = heldBy.get(session);
+    return key == null ? Optional.empty() : busyWith(key);
   }
 
-  private void requireFree(String device) {
+  /** The task of this console running on the device of identity {@code key}, if any. */
+  private Optional<TaskId> busyWith(String key) {
+    return running.values().stream().filter(r -> r.key().equals(key)).map(Running::id).findFirst();
+  }
+
+  /**
+   * The launcher's identity of {@code device}; the selector itself when the device's server cannot
+   * be reached, so the task starts and records that failure as any task would.
+   */
+  private String identity(String device) {
+    if (launcher == null) {
+      return device;
+    }
+    try {
+      return launcher.identity(device, config.current());
+    } catch (DeviceException e) {
+      log.info("identity of {} unknown ({}); keyed by its selector", device, e.getMessage());
+      return device;
+    }
+  }
+
+  private void requireFree(String device, String key) {
     if (stopped) {
       throw new HttpError(503, "the console is stopping; start the task once it is back");
     }
-    Optional<TaskId> busy = busyWith(device);
+    Optional<TaskId> busy = busyWith(key);
     if (busy.isPresent()) {
       throw HttpError.conflict(
           "device "
@@ -181,10 +226,10 @@ final class RunningTasks {
     }
   }
 
-  private TaskRecord launch(String device, PreparedTask prepared) {
+  private TaskRecord launch(String device, String key, PreparedTask prepared) {
     TaskId id = TaskId.random();
     timeline.startTask(id, device, prepared.goal());
-    Running task = new Running(id, device, new Cancellation(), confirmer(id.value(), device));
+    Running task = new Running(id, device, key, new Cancellation(), confirmer(id.value(), device));
     running.put(id, task);
     // Another console on the same timeline may cancel it too: the heartbeat brings the request.
     timeline.onStopRequest(id, reason -> stop(task, reason));

@@ -34,6 +34,19 @@ public interface TaskLauncher {
   }
 
   /**
+   * The identity of the device {@code selector} names, the same for every selector of one device
+   * ({@code android} and {@code android:SERIAL} of the only phone attached): the console lets one
+   * task or inspector session at a time on each identity. May ask the device's server, bounded by
+   * the device deadline. By default the selector itself.
+   *
+   * @throws dev.apex.core.InvalidInputException when the selector names no device
+   * @throws dev.apex.core.DeviceException when the device's server cannot be reached
+   */
+  default String identity(String selector, ApexConfig config) {
+    return selector;
+  }
+
+  /**
    * Opens {@code selector}'s device and holds it for the console's inspector until the returned
    * device is closed. May take as long as opening a device does (connecting to adb, starting a
    * browser). By default the launcher cannot: the inspector then answers 503 with this message.

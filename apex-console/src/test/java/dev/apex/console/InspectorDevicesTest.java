@@ -78,6 +78,37 @@ class InspectorDevicesTest {
   }
 
   @Test
+  void oneAndroidPhoneIsOneDeviceWhateverSelectorNamesIt() {
+    byte[] dump = TestData.bytes("android/google_app_settings_list_1344x2992.xml");
+    adb = FakeAdbServer.start();
+    adb.addDevice("emulator-5554").dump(dump).screenSize(1344, 2992);
+    console = TestConsole.start(home, new AgentLauncher(Map.of(), OcrEngine.NONE, adb.address()));
+
+    String sid = connect("android");
+
+    HttpResponse<String> task =
+        console.post(
+            "/api/tasks",
+            "{\"device\": \"android:emulator-5554\", \"flow\": \"name: n\\nsteps:\\n  - wait: {ms: 1}\\n\"}");
+    assertThat(task.statusCode()).as(task.body()).isEqualTo(409);
+    assertThat(TestConsole.json(task).get("error").asText())
+        .startsWith("device android:emulator-5554 is held by inspector session " + sid + ";");
+    HttpResponse<String> twice =
+        console.post("/api/inspector", "{\"device\": \"android:emulator-5554\"}");
+    assertThat(twice.statusCode()).as(twice.body()).isEqualTo(409);
+    assertThat(TestConsole.json(twice).get("error").asText())
+        .contains("held by inspector session " + sid);
+
+    HttpResponse<String> closed = console.send(console.request("/api/inspector/" + sid).DELETE());
+    assertThat(closed.statusCode()).as(closed.body()).isLessThan(300);
+    String again = connect("android:emulator-5554");
+    HttpResponse<String> bare = console.post("/api/inspector", "{\"device\": \"android\"}");
+    assertThat(bare.statusCode()).as(bare.body()).isEqualTo(409);
+    assertThat(TestConsole.json(bare).get("error").asText())
+        .contains("held by inspector session " + again);
+  }
+
+  @Test
   void anIphoneIsHeldReadAndTappedThroughWebDriverAgent() {
     wda =
         FakeWda.start()

@@ -30,6 +30,20 @@ public interface DeviceProvider {
   Device open(DeviceSelector selector, DeviceOptions options);
 
   /**
+   * Which device {@code selector} names, as a key two selectors of one device share, so a caller
+   * that lets one user at a time on a device (the console) knows {@code android} and {@code
+   * android:SERIAL} for the only phone attached are the same phone. May ask the device's server
+   * (bounded by the options' deadline) but opens nothing. Default: the selector's own text.
+   *
+   * @throws dev.apex.core.InvalidInputException when the selector names no device, as {@link #open}
+   *     would
+   * @throws dev.apex.core.DeviceException when the device's server cannot be reached
+   */
+  default String identity(DeviceSelector selector, DeviceOptions options) {
+    return selector.text();
+  }
+
+  /**
    * What {@link DeviceEnumeration} asks to list this provider's devices, without opening any: the
    * adb server's phones, the configured WebDriverAgent or WebDriver endpoints. Cheap to call (no
    * I/O here: the probes do it). Default: none.

@@ -76,6 +76,17 @@ public final class DeviceProviders {
     provider(parsed).validate(parsed);
   }
 
+  /**
+   * The identity of the device {@code selector} names ({@link DeviceProvider#identity}): the same
+   * for every selector of one device.
+   */
+  public static String identity(String selector, DeviceOptions options) {
+    DeviceSelector parsed = DeviceSelector.parse(selector);
+    DeviceProvider provider = provider(parsed);
+    provider.validate(parsed);
+    return provider.identity(parsed, options);
+  }
+
   /** Opens the device {@code selector} names. */
   public static Device open(String selector, DeviceOptions options) {
     DeviceSelector parsed = DeviceSelector.parse(selector);

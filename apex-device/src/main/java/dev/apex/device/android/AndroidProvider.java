@@ -24,6 +24,22 @@ public final class AndroidProvider implements DeviceProvider {
         address(options), selector.argument(), AndroidOptions.of(options.limits()));
   }
 
+  /**
+   * {@code android:SERIAL} of the phone the selector picks (the only one attached for a bare {@code
+   * android}), asked of the adb server's {@code host:devices}.
+   */
+  @Override
+  public String identity(DeviceSelector selector, DeviceOptions options) {
+    AndroidOptions android = AndroidOptions.of(options.limits());
+    AdbServerClient client =
+        new AdbServerClient(
+            address(options),
+            android.connectTimeout(),
+            android.commandTimeout(),
+            android.maxCaptureBytes());
+    return "android:" + new AdbDevices(client).select(selector.argument()).serial();
+  }
+
   /** The adb server's {@code host:devices}: every phone it sees, each with what to do if needed. */
   @Override
   public List<DeviceProbe> probes(DeviceOptions options) {

@@ -23,6 +23,17 @@ public final class IosProvider implements DeviceProvider {
     return IosDevice.connect(selector.argument(), IosOptions.of(options.limits()));
   }
 
+  /**
+   * {@code ios:URL} with the WebDriverAgent URL the selector reaches, trailing slash dropped: a
+   * bare {@code ios} is {@code ios:}{@link IosDevice#DEFAULT_URL}.
+   */
+  @Override
+  public String identity(DeviceSelector selector, DeviceOptions options) {
+    String url = selector.argument();
+    String reached = url == null || url.isBlank() ? IosDevice.DEFAULT_URL.toString() : url.strip();
+    return "ios:" + (reached.endsWith("/") ? reached.substring(0, reached.length() - 1) : reached);
+  }
+
   /** The configured WebDriverAgent ({@code device.wda_url}), asked for its {@code /status}. */
   @Override
   public List<DeviceProbe> probes(DeviceOptions options) {
