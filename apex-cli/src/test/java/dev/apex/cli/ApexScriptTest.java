@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -58,11 +60,30 @@ class ApexScriptTest {
     Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 
+  /**
+   * A {@code java} that writes each command line it gets to {@code java.log}, a line per call, and
+   * makes the archive a {@code -XX:ArchiveClassesAtExit} asks for, as the real one does at exit.
+   */
+  private static final String FAKE_JAVA =
+      String.join(
+          "\n",
+          "#!/usr/bin/env bash",
+          "echo \"$*\" >> \"$(dirname \"$0\")/java.log\"",
+          "for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*) echo cds > \"${a#*=}\" ;; esac; done",
+          "");
+
   private record Run(int exit, String err) {}
 
   private Run apex(boolean failBuild) throws Exception {
+    return apex(failBuild, "--version");
+  }
+
+  private Run apex(boolean failBuild, String... args) throws Exception {
+    List<String> command =
+        new ArrayList<>(List.of("/bin/bash", project.resolve("apex").toString()));
+    command.addAll(List.of(args));
     ProcessBuilder pb =
-        new ProcessBuilder("/bin/bash", project.resolve("apex").toString(), "--version")
+        new ProcessBuilder(command)
             .directory(project.toFile())
             .redirectErrorStream(false)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD);
@@ -105,5 +126,47 @@ class ApexScriptTest {
         .contains("apex: the build failed")
         .contains("[ERROR] COMPILATION ERROR in Foo.java")
         .contains("target/apex-build.log");
+  }
+
+  @Test
+  void shortCommandsStartFromAClassDataArchiveOnTheClientCompilerLongOnesKeepTheFullJit()
+      throws Exception {
+    Path java = bin.resolve("java");
+    Files.writeString(java, FAKE_JAVA);
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path archive = project.resolve("apex-cli/target/apex.jsa");
+
+    assertThat(apex(false, "describe", "--device", "sim").exit()).isZero();
+    assertThat(archive).as("made by the training run after the build").exists();
+    assertThat(apex(false, "--verbose", "timeline").exit()).isZero();
+    assertThat(apex(false, "console", "--port", "0").exit()).isZero();
+
+    List<String> calls = Files.readAllLines(bin.resolve("java.log"));
+    assertThat(calls).hasSize(4);
+    assertThat(calls.get(0))
+        .as("one training run, written aside and moved in when it succeeds")
+        .contains("-XX:ArchiveClassesAtExit=" + archive + ".")
+        .endsWith("describe --device sim --no-ocr");
+    assertThat(calls.get(1))
+        .isEqualTo(
+            "-XX:SharedArchiveFile="
+                + archive
+                + " -XX:TieredStopAtLevel=1 -jar "
+                + project.resolve("apex-cli/target/apex.jar")
+                + " describe --device sim");
+    assertThat(calls.get(2)).contains("-XX:TieredStopAtLevel=1").endsWith("--verbose timeline");
+    assertThat(calls.get(3))
+        .startsWith("-XX:SharedArchiveFile=" + archive + " -jar ")
+        .doesNotContain("TieredStopAtLevel");
+
+    Files.setLastModifiedTime(
+        project.resolve("apex-cli/target/apex.jar"),
+        FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() + 60_000));
+    Files.setLastModifiedTime(
+        project.resolve("apex-cli/src/main/java/A.java"), FileTime.fromMillis(0));
+    apex(false, "devices");
+    assertThat(Files.readAllLines(bin.resolve("java.log")).get(4))
+        .as("a jar newer than the archive trains it again")
+        .contains("-XX:ArchiveClassesAtExit=");
   }
 }
