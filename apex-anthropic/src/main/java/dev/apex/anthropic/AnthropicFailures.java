@@ -34,7 +34,8 @@ final class AnthropicFailures {
     if (e instanceof AnthropicServiceException service) {
       return ofStatus(service, clock);
     }
-    if (e instanceof AnthropicIoException) {
+    if (e instanceof AnthropicIoException || HttpFailures.timedOut(e)) {
+      // A timeout, however the SDK wrapped it (a body cut off by the deadline reads as garbage).
       return HttpFailures.ofIo(e);
     }
     if (e instanceof AnthropicInvalidDataException) {

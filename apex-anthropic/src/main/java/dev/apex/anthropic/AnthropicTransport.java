@@ -84,6 +84,9 @@ final class AnthropicTransport implements AutoCloseable {
   }
 
   private <T> Outcome<LlmResult<T>> attempt(Exchange<T> exchange, Duration timeLeft) {
+    // request is OkHttp's call timeout: the call's deadline, from connect to the reply's last byte,
+    // which cancels the call. connect, read and write bound one step each: a server that trickles
+    // its reply would pass them forever.
     Timeout timeout =
         Timeout.builder()
             .connect(timeLeft)

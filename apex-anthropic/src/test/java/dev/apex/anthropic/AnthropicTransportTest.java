@@ -1,6 +1,7 @@
 package dev.apex.anthropic;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.apex.llm.FailureReason;
 import dev.apex.llm.LlmRequest;
@@ -8,6 +9,7 @@ import dev.apex.llm.LlmResult;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.llm.SemanticScene;
 import dev.apex.llm.ToolCall;
+import dev.apex.llm.ToolUseRequest;
 import dev.apex.semantic.Scenes;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
@@ -99,5 +101,53 @@ class AnthropicTransportTest {
     assertThat(result.detail()).doesNotContain(KEY);
     assertThat(logs.linesContaining("LLM call: attempt")).hasSize(1);
     assertThat(logs.lines()).noneMatch(line -> line.contains(KEY));
+  }
+
+  @Test
+  void aReplyTrickledPastTheDeadlineEndsTheCallThereAsATimeout() {
+    // Headers at once, then a byte every 200 ms: no read timeout ever fires.
+    api.enqueue(
+        FakeReply.error(503, "api_error", "Unavailable"),
+        FakeReply.trickle(Duration.ofMillis(200)),
+        FakeReply.trickle(Duration.ofMillis(200)));
+    ToolUseRequest asked = AnthropicToolUseClientTest.request("low");
+    ToolUseRequest request =
+        new ToolUseRequest(
+            asked.model(),
+            asked.system(),
+            asked.tools(),
+            asked.user(),
+            asked.maxTokens(),
+            Duration.ofSeconds(2),
+            asked.effort());
+
+    LlmResult<ToolCall> result;
+    try (AnthropicToolUseClient client =
+        AnthropicToolUseClient.create(config, clock, sleeper, () -> 0.0)) {
+      result = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> client.next(request));
+    }
+
+    assertThat(result.failure()).isEqualTo(FailureReason.TIMEOUT);
+    assertThat(result.detail())
+        .isEqualTo("model call timed out after 2 s (deadline for the whole call, 2 attempts)");
+    // The trickle ended the call: it was not retried (nor re-read as garbage).
+    assertThat(api.requests()).hasSize(2);
+  }
+
+  @Test
+  void theStructuredClientEndsATrickledReplyAtItsDeadlineToo() {
+    api.enqueue(FakeReply.trickle(Duration.ofMillis(200)));
+
+    LlmResult<SemanticScene> result;
+    try (AnthropicLlmClient client = AnthropicLlmClient.create(config, clock, sleeper, () -> 0.0)) {
+      LlmRequest request =
+          new LlmRequest("claude-haiku-4-5", "Label.", "The screen.", 512, Duration.ofSeconds(2));
+      result =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(30), () -> client.complete(request, SemanticScene.class));
+    }
+
+    assertThat(result.failure()).isEqualTo(FailureReason.TIMEOUT);
+    assertThat(result.detail()).startsWith("model call timed out after 2 s");
   }
 }

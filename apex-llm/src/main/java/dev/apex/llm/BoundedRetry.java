@@ -8,6 +8,8 @@ import dev.apex.core.retry.RetryLoop;
 import dev.apex.core.retry.RetryPolicy;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
@@ -21,8 +23,16 @@ import java.util.function.DoubleSupplier;
  * {@code min(0.5 s · 2^(n-1), 8 s)} less up to 25 % jitter. A wait that would not leave {@link
  * RetryLoop#MIN_ATTEMPT} before the deadline is not taken: the failure is returned at once with
  * "not retried: …" in its detail, so a {@code retry-after: 60} against a 10 s budget costs nothing.
- * A budget too short for an attempt is {@link FailureReason#TIMEOUT}; an interrupted wait is {@link
- * FailureReason#INTERRUPTED} (the flag kept). Each decision is logged by the loop.
+ * An interrupted wait is {@link FailureReason#INTERRUPTED} (the flag kept). Each decision is logged
+ * by the loop.
+ *
+ * <p>The budget is the one deadline of the whole call, attempts and waits together: it is never
+ * restarted by a retry. Each attempt's HTTP timeout is the time left, so an attempt that times out
+ * ({@link #deadlineReached()}) has reached the call's deadline and is not retried. That, a budget
+ * with too little left for another attempt, and a retriable failure that came when the deadline had
+ * already passed (a connection the deadline closed, however the SDK reported it) end the call as
+ * {@link FailureReason#TIMEOUT} with the one reason "model call timed out after 2 s (deadline for
+ * the whole call, 3 attempts)".
  *
  * <p>Time is read from the injected clock, waits go through the injected sleeper, and jitter comes
  * from the injected source. Thread-safe when the jitter source is. Shared by every provider module
@@ -36,7 +46,11 @@ public final class BoundedRetry {
   /** What the loop's log lines and events call a model call. */
   public static final String OPERATION = "LLM call";
 
+  /** The detail {@link #deadlineReached()} marks its result with, for {@link #run} to replace. */
+  private static final String DEADLINE_REACHED = "the call's deadline was reached";
+
   private final RetryLoop loop;
+  private final Clock clock;
 
   /** With jitter from {@link ThreadLocalRandom}. */
   public BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries) {
@@ -48,6 +62,7 @@ public final class BoundedRetry {
    */
   public BoundedRetry(Clock clock, Sleeper sleeper, int maxRetries, DoubleSupplier jitter) {
     this.loop = new RetryLoop(policy(maxRetries), clock, sleeper, jitter, RetryListener.NONE);
+    this.clock = clock;
   }
 
   /**
@@ -62,6 +77,15 @@ public final class BoundedRetry {
           "maxRetries must be in [0, " + MAX_RETRIES_CAP + "], was " + maxRetries);
     }
     return RetryPolicy.DEFAULT.withMaxAttempts(maxRetries + 1);
+  }
+
+  /**
+   * An attempt ended by its timeout, which is the call's deadline (each attempt is given all the
+   * time left): {@link FailureReason#TIMEOUT}, not retried, its detail replaced by {@link #run}
+   * with the reason naming the deadline and the attempts.
+   */
+  public static <T> Outcome<LlmResult<T>> deadlineReached() {
+    return done(LlmResult.failed(FailureReason.TIMEOUT, DEADLINE_REACHED, LlmUsage.NONE));
   }
 
   /** An attempt's result that stands, success or failure: it is not retried. */
@@ -79,22 +103,60 @@ public final class BoundedRetry {
   }
 
   /**
-   * Runs {@code attempt} within {@code budget}; never throws for a failed call.
+   * Runs {@code attempt} within {@code budget}, the one deadline of the whole call; never throws
+   * for a failed call.
    *
    * @return the last attempt's result with the attempts counted, its detail saying why it was not
    *     retried when the budget or an interrupt stopped the retries
    */
   public <T> LlmResult<T> run(Duration budget, RetryLoop.Attempt<LlmResult<T>> attempt) {
+    Objects.requireNonNull(budget, "budget");
+    Instant deadline = clock.instant().plus(budget);
     Attempts<LlmResult<T>> done = loop.run(OPERATION, budget, attempt);
     return switch (done.end()) {
-      case SUCCEEDED, NOT_RETRIABLE, EXHAUSTED -> done.result().withAttempts(done.attempts());
+      case SUCCEEDED, EXHAUSTED -> done.result().withAttempts(done.attempts());
+      case NOT_RETRIABLE ->
+          isDeadline(done.result())
+              ? timedOut(budget, done.attempts(), null)
+              : done.result().withAttempts(done.attempts());
       case WAIT_TOO_LONG ->
-          done.result()
-              .withAttempts(done.attempts())
-              .withDetail(done.result().detail() + "; not retried: " + done.why());
-      case BUDGET_SPENT -> failed(FailureReason.TIMEOUT, done.why(), done.attempts());
+          clock.instant().isBefore(deadline)
+              ? done.result()
+                  .withAttempts(done.attempts())
+                  .withDetail(done.result().detail() + "; not retried: " + done.why())
+              : timedOut(budget, done.attempts(), done.result());
+      case BUDGET_SPENT -> timedOut(budget, done.attempts(), done.result());
       case INTERRUPTED -> failed(FailureReason.INTERRUPTED, done.why(), done.attempts());
     };
+  }
+
+  private static boolean isDeadline(LlmResult<?> result) {
+    return result.failure() == FailureReason.TIMEOUT && DEADLINE_REACHED.equals(result.detail());
+  }
+
+  /**
+   * The call's deadline passed: "model call timed out after 2 s (deadline for the whole call, 3
+   * attempts; last: …)", naming the last attempt's failure when another one than the deadline ended
+   * it.
+   */
+  private static <T> LlmResult<T> timedOut(Duration budget, int attempts, LlmResult<T> last) {
+    String lastFailure = last == null || isDeadline(last) ? "" : "; last: " + error(last);
+    return failed(
+        FailureReason.TIMEOUT,
+        "model call timed out after "
+            + seconds(budget)
+            + " (deadline for the whole call, "
+            + attempts
+            + (attempts == 1 ? " attempt" : " attempts")
+            + lastFailure
+            + ")",
+        attempts);
+  }
+
+  /** {@code 2 s}, {@code 1.5 s}, {@code 0.25 s}. */
+  private static String seconds(Duration d) {
+    return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString()
+        + " s";
   }
 
   private static <T> LlmResult<T> failed(FailureReason reason, String detail, int attempts) {

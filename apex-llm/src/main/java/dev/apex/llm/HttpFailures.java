@@ -52,19 +52,31 @@ public final class HttpFailures {
 
   /**
    * The outcome of an I/O error the SDK raised: {@link FailureReason#INTERRUPTED} when the thread
-   * is, {@link FailureReason#TIMEOUT} when the attempt timed out (each attempt is given all the
-   * time left, so that spends the budget), else a retriable {@link FailureReason#CONNECTION_FAILED}
-   * saying refused, closed or reset.
+   * is, {@link BoundedRetry#deadlineReached()} when the attempt timed out (each attempt is given
+   * all the time left, so its timeout is the call's deadline), else a retriable {@link
+   * FailureReason#CONNECTION_FAILED} saying refused, closed or reset.
    */
   public static <T> Outcome<LlmResult<T>> ofIo(Throwable e) {
     if (Thread.currentThread().isInterrupted()) {
       return BoundedRetry.done(
           failed(FailureReason.INTERRUPTED, "interrupted while waiting for the response"));
     }
-    if (hasCause(e, InterruptedIOException.class)) {
-      return BoundedRetry.done(failed(FailureReason.TIMEOUT, "no response in time"));
+    if (timedOut(e)) {
+      return BoundedRetry.deadlineReached();
     }
     return BoundedRetry.retriable(failed(FailureReason.CONNECTION_FAILED, connection(e)), null);
+  }
+
+  /**
+   * Whether the HTTP client's timeout ended the attempt: a read timeout, or the deadline of the
+   * whole attempt, which cancels the call and closes its socket. Both are raised as an {@link
+   * InterruptedIOException} somewhere in the causes, whatever the SDK wrapped it in: a reply cut
+   * off mid-body by the deadline (a server that trickles its reply) reaches the caller as a reply
+   * that could not be read, and must still count as the timeout it is. Check it before reading a
+   * failure as garbage.
+   */
+  public static boolean timedOut(Throwable e) {
+    return hasCause(e, InterruptedIOException.class);
   }
 
   private static String connection(Throwable e) {

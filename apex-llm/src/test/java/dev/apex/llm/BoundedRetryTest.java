@@ -102,4 +102,61 @@ class BoundedRetryTest {
       Thread.interrupted();
     }
   }
+
+  @Test
+  void anAttemptEndedByItsTimeoutEndsTheCallNamingTheWholeCallsDeadline() {
+    BoundedRetry retry = new BoundedRetry(clock, sleeper, 2, () -> 0.0);
+    List<Duration> given = new ArrayList<>();
+
+    LlmResult<String> result =
+        retry.run(
+            Duration.ofMillis(2500),
+            left -> {
+              given.add(left);
+              return given.size() == 1 ? serverError(null) : BoundedRetry.deadlineReached();
+            });
+
+    assertThat(result.failure()).isEqualTo(FailureReason.TIMEOUT);
+    assertThat(result.attempts()).isEqualTo(2);
+    assertThat(result.detail())
+        .isEqualTo("model call timed out after 2.5 s (deadline for the whole call, 2 attempts)");
+    // The retry got what was left of the one deadline, not a fresh one.
+    assertThat(given).containsExactly(Duration.ofMillis(2500), Duration.ofMillis(2000));
+  }
+
+  @Test
+  void aRetriableFailureAfterTheDeadlineIsTheDeadlinesTimeoutNamingTheLastFailure() {
+    BoundedRetry retry = new BoundedRetry(clock, sleeper, 2, () -> 0.0);
+
+    LlmResult<String> result =
+        retry.run(
+            Duration.ofSeconds(10),
+            left -> {
+              clock.advance(left);
+              return BoundedRetry.retriable(
+                  LlmResult.failed(
+                      FailureReason.CONNECTION_FAILED,
+                      "SocketException: Socket closed",
+                      LlmUsage.NONE),
+                  null);
+            });
+
+    assertThat(result.failure()).isEqualTo(FailureReason.TIMEOUT);
+    assertThat(result.attempts()).isEqualTo(1);
+    assertThat(result.detail())
+        .isEqualTo(
+            "model call timed out after 10 s (deadline for the whole call, 1 attempt; last:"
+                + " connection_failed: SocketException: Socket closed)");
+  }
+
+  @Test
+  void aBudgetTooShortForAnAttemptIsATimeout() {
+    BoundedRetry retry = new BoundedRetry(clock, sleeper, 2, () -> 0.0);
+
+    LlmResult<String> result = retry.run(Duration.ofMillis(5), left -> serverError(null));
+
+    assertThat(result.failure()).isEqualTo(FailureReason.TIMEOUT);
+    assertThat(result.detail())
+        .isEqualTo("model call timed out after 0.005 s (deadline for the whole call, 0 attempts)");
+  }
 }

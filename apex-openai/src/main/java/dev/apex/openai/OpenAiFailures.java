@@ -46,7 +46,8 @@ final class OpenAiFailures {
     if (e instanceof OpenAIServiceException service) {
       return ofStatus(service, clock);
     }
-    if (e instanceof OpenAIIoException) {
+    if (e instanceof OpenAIIoException || HttpFailures.timedOut(e)) {
+      // A timeout, however the SDK wrapped it (a body cut off by the deadline reads as garbage).
       return HttpFailures.ofIo(e);
     }
     if (e instanceof OpenAIInvalidDataException) {

@@ -1,6 +1,7 @@
 package dev.apex.openai;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.llm.FailureReason;
@@ -278,6 +279,25 @@ class OpenAiClientsTest {
     LlmResult<ToolCall> result = tools.next(request(Duration.ofMillis(400)));
 
     assertThat(result.failure()).isEqualTo(FailureReason.TIMEOUT);
+  }
+
+  @Test
+  void aReplyTrickledPastTheDeadlineEndsTheCallThereAsATimeout() {
+    // Headers at once, then a byte every 200 ms: no read timeout ever fires.
+    api.enqueue(
+        FakeChat.error(503, "server_error", "Unavailable"),
+        FakeChat.trickle(Duration.ofMillis(200)),
+        FakeChat.trickle(Duration.ofMillis(200)));
+
+    LlmResult<ToolCall> result =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(30), () -> tools.next(request(Duration.ofSeconds(2))));
+
+    assertThat(result.failure()).isEqualTo(FailureReason.TIMEOUT);
+    assertThat(result.detail())
+        .isEqualTo("model call timed out after 2 s (deadline for the whole call, 2 attempts)");
+    // The trickle ended the call: it was not retried (nor re-read as garbage).
+    assertThat(api.requests()).hasSize(2);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.apex.runtime.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.apex.core.TaskStatus;
 import dev.apex.llm.SemanticConfig;
@@ -149,7 +150,36 @@ class ModelFailureTest {
 
       assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
       assertThat(outcome.reason())
-          .isEqualTo("model call failed (timeout) after 1 attempt(s): no response in time");
+          .isEqualTo(
+              "model call failed (timeout) after 1 attempt(s): model call timed out after 0.5 s"
+                  + " (deadline for the whole call, 1 attempt)");
+      assertThat(f.steps.records).isEmpty();
+    }
+  }
+
+  @Test
+  void aReplyTrickledForeverEndsTheTaskFailedAtTheCallsDeadlineWithoutAskingAgain() {
+    try (AgentFixture f = new AgentFixture()) {
+      // Headers at once, then a byte every 200 ms: no read timeout fires. Three of them, so
+      // that asking again (as for a garbled reply) would find another.
+      f.api.enqueue(ModelFailureTest.times(3, FakeReply.trickle(Duration.ofMillis(200))));
+
+      TaskOutcome outcome =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(60),
+              () ->
+                  f.run(
+                      WifiGoalTest.GOAL,
+                      PlannerConfig.defaults().withCallTimeout(Duration.ofSeconds(2)),
+                      AgentFixture.settingsAllowed(),
+                      Confirmer.DENY));
+
+      assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
+      assertThat(outcome.reason())
+          .isEqualTo(
+              "model call failed (timeout) after 1 attempt(s): model call timed out after 2 s"
+                  + " (deadline for the whole call, 1 attempt)");
+      assertThat(f.requests()).hasSize(1);
       assertThat(f.steps.records).isEmpty();
     }
   }

@@ -12,11 +12,16 @@ import java.util.Objects;
  * One scripted answer of {@link FakeChatCompletionsApi}, in the Chat Completions wire format. Build
  * them with the static factories ({@link #text}, {@link #toolCall}, {@link #toolCallRaw}, {@link
  * #error}, {@link #rateLimited}, {@link #unsupported}, {@link #garbage}, {@link #dropConnection},
- * {@link #hang}); all are immutable. {@link FakeReply#REQUEST_KEY} anywhere in a reply is replaced
- * by the key its request carried.
+ * {@link #hang}, {@link #trickle}); all are immutable. {@link FakeReply#REQUEST_KEY} anywhere in a
+ * reply is replaced by the key its request carried.
  */
 public sealed interface FakeChat
-    permits FakeChat.Completion, FakeChat.ApiError, FakeChat.Garbage, FakeChat.Drop, FakeChat.Hang {
+    permits FakeChat.Completion,
+        FakeChat.ApiError,
+        FakeChat.Garbage,
+        FakeChat.Drop,
+        FakeChat.Hang,
+        FakeChat.Trickle {
 
   /** A 200 completion whose message holds {@code content}, {@code finish_reason: stop}. */
   static Completion text(String content) {
@@ -79,6 +84,14 @@ public sealed interface FakeChat
   /** No response until the server is closed; then the connection is dropped. */
   static Hang hang() {
     return new Hang();
+  }
+
+  /**
+   * A 200 whose headers come at once and whose body never ends: one space every {@code interval}
+   * until the server is closed, so no read timeout fires (a server that trickles its reply).
+   */
+  static Trickle trickle(Duration interval) {
+    return new Trickle(interval);
   }
 
   /** Token counts reported in {@code usage}: prompt (cached included), completion, cached. */
@@ -162,4 +175,13 @@ public sealed interface FakeChat
 
   /** Holds the request until the server closes, then drops the connection. */
   record Hang() implements FakeChat {}
+
+  /** Sends headers, then a space every {@code interval} until the server closes. */
+  record Trickle(Duration interval) implements FakeChat {
+    public Trickle {
+      if (interval == null || interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("interval must be positive, was " + interval);
+      }
+    }
+  }
 }

@@ -110,6 +110,8 @@ public final class FakeChatCompletionsApi implements AutoCloseable {
     } else if (reply instanceof FakeChat.Hang) {
       server.awaitClose();
       throw new IOException("FakeChatCompletionsApi: closed while hanging as scripted");
+    } else if (reply instanceof FakeChat.Trickle trickle) {
+      server.trickle(exchange, trickle.interval());
     }
   }
 

@@ -121,6 +121,8 @@ public final class FakeMessagesApi implements AutoCloseable {
     } else if (reply instanceof FakeReply.Hang) {
       server.awaitClose();
       throw new IOException("FakeMessagesApi: closed while hanging as scripted");
+    } else if (reply instanceof FakeReply.Trickle trickle) {
+      server.trickle(exchange, trickle.interval());
     }
   }
 

@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * One scripted answer of {@link FakeMessagesApi}. Build them with the static factories ({@link
  * #text}, {@link #toolUse}, {@link #error}, {@link #rateLimited}, {@link #echoingKey}, {@link
- * #garbage}, {@link #dropConnection}, {@link #hang}); all are immutable.
+ * #garbage}, {@link #dropConnection}, {@link #hang}, {@link #trickle}); all are immutable.
  *
  * <p>Wherever {@link #REQUEST_KEY} appears in a reply — a text block, a tool call's input, an error
  * message, a header value, a garbage body — the server sends the API key the request carried in its
@@ -22,7 +22,8 @@ public sealed interface FakeReply
         FakeReply.ApiError,
         FakeReply.Garbage,
         FakeReply.Drop,
-        FakeReply.Hang {
+        FakeReply.Hang,
+        FakeReply.Trickle {
 
   /** Replaced, in whatever the server sends, by the key of the request it answers. */
   String REQUEST_KEY = "${request.api_key}";
@@ -104,6 +105,14 @@ public sealed interface FakeReply
   /** No response until the server is closed; then the connection is dropped. */
   static Hang hang() {
     return new Hang();
+  }
+
+  /**
+   * A 200 whose headers come at once and whose body never ends: one space every {@code interval}
+   * until the server is closed, so no read timeout fires (a server that trickles its reply).
+   */
+  static Trickle trickle(Duration interval) {
+    return new Trickle(interval);
   }
 
   /** Token counts reported in a message's {@code usage}. */
@@ -188,4 +197,13 @@ public sealed interface FakeReply
 
   /** Holds the request until the server closes, then drops the connection. */
   record Hang() implements FakeReply {}
+
+  /** Sends headers, then a space every {@code interval} until the server closes. */
+  record Trickle(Duration interval) implements FakeReply {
+    public Trickle {
+      if (interval == null || interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("interval must be positive, was " + interval);
+      }
+    }
+  }
 }

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The HTTP plumbing of a fake model API: a JDK server on {@code 127.0.0.1} and a free port, served
@@ -91,6 +93,33 @@ final class LoopbackServer implements AutoCloseable {
       closing.await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Sends a 200 with JSON headers and a chunked body, then one space (valid JSON whitespace, so a
+   * reader keeps waiting for the value) every {@code interval} until {@link #close()}: a server
+   * that trickles its reply so that no read or idle timeout ever fires. Ends by throwing, which
+   * drops the connection, once the server closes or the client has gone.
+   */
+  void trickle(HttpExchange exchange, Duration interval) throws IOException {
+    exchange.getResponseHeaders().set("content-type", "application/json");
+    exchange.sendResponseHeaders(200, 0);
+    OutputStream out = exchange.getResponseBody();
+    do {
+      out.write(' ');
+      out.flush();
+    } while (!awaitClose(interval));
+    throw new IOException(Thread.currentThread().getName() + ": closed while trickling");
+  }
+
+  /** Whether {@link #close()} came within {@code timeout}; an interrupt counts as closing. */
+  private boolean awaitClose(Duration timeout) {
+    try {
+      return closing.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return true;
     }
   }
 
