@@ -10,7 +10,7 @@ import java.util.Objects;
  * One labelling kept for reuse: the labels, what each labelled element showed when it was labelled,
  * and what the labelling call cost. Whoever serves it applies it to the live screen and keeps only
  * the widgets whose element is still there showing the same text, so a purpose is never served for
- * an element whose text changed (the screen signature ignores text).
+ * an element whose text changed (the key ignores digits).
  *
  * @param labels the labels as the model made them, element ids those of the labelled scene
  * @param texts for each widget's element id, a fingerprint of the text the element showed (whoever

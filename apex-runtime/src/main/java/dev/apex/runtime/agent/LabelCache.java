@@ -19,14 +19,20 @@ import org.slf4j.LoggerFactory;
 /**
  * The label caches of one task: a screen whose labels were made earlier is labelled again with no
  * model call. An entry is found by {@link LabelKey}: the screen's content-free {@link
- * ScreenSignature}, the labelling model and the prompts' version; the task's goal is not part of it
- * (it only ranks the intents), so the labels of a screen serve every goal.
+ * ScreenSignature} with the fingerprint of its words ({@link ScreenTexts#ofScreen}), the labelling
+ * model and the prompts' version. So labels are served only for the screen the labelling prompt
+ * read, its layout and every word on it: the same dialog with the same text-less confirm icon,
+ * asking "Delete all your photos?" where it asked about opening settings, is a miss and is labelled
+ * afresh, and a purpose made for one message never speaks for another. Left out of the key, as they
+ * change no purpose the safety policy reads: digits (a clock, a count), exact pixel positions
+ * within the signature's grid, state flags (a ticked box, a moved focus), and the task's goal (it
+ * only ranks the intents, so the labels of a screen serve every goal).
  *
  * <p>Two levels: this task's own entries (in memory, the newest {@value #MAX_TASK_ENTRIES}), and,
  * when a {@link LabelStore} is given ({@link LabelCacheMode#TIMELINE}), the timeline's, kept across
  * tasks until they are older than the ttl. Served labels are applied to the live screen: a widget
- * whose element is gone or whose text changed since it was labelled is left out (the signature
- * ignores text), so the safety policy never reads a purpose an element may no longer have.
+ * whose element is gone or whose text changed since it was labelled (in its digits, which the key
+ * ignores) is left out, so the safety policy never reads a purpose an element may no longer have.
  *
  * <p>A store that fails is logged once and left alone for the rest of the task: a cache never fails
  * a task, it only saves calls. What the cache saved adds up in {@link #savings()}. Thread-safe.
@@ -145,7 +151,8 @@ public final class LabelCache {
   private LabelKey key(Scene scene) {
     Objects.requireNonNull(scene, "scene");
     try {
-      return new LabelKey(ScreenSignature.of(scene), model, promptVersion);
+      return new LabelKey(
+          ScreenSignature.of(scene) + "." + ScreenTexts.ofScreen(scene), model, promptVersion);
     } catch (IllegalArgumentException e) {
       return null;
     }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * What a labelled element showed, as a fingerprint, and cached labels applied to a live screen.
@@ -20,9 +21,13 @@ import java.util.Map;
  * without text (a row, an icon button's container), the texts of the elements inside its box. The
  * fingerprint is the first 16 hex digits of the SHA-256 of that text: equal texts give equal
  * fingerprints, and the cache keeps no screen text itself (a balance, a name) and a bounded size.
- * Stateless and thread-safe.
+ * The words of the whole screen are fingerprinted the same way ({@link #ofScreen}) for the cache's
+ * key. Stateless and thread-safe.
  */
 final class ScreenTexts {
+
+  /** A run of digits, in any script. */
+  private static final Pattern DIGITS = Pattern.compile("\\p{Nd}+");
 
   private ScreenTexts() {}
 
@@ -57,6 +62,23 @@ final class ScreenTexts {
       }
     }
     return new SemanticScene(labels.page(), labels.intents(), kept);
+  }
+
+  /**
+   * The fingerprint of the words of {@code scene}: every element's text in scene order (OCR's too),
+   * each run of digits read as one {@code #}. What the labelling prompt read of the screen beyond
+   * the layout its signature holds, so a changed message, title or state word ("Open settings?"
+   * becoming "Delete all your photos?", a switch's Off becoming On) changes it. Digits are left out
+   * so that a clock, a counter or a timestamp does not make every visit a new screen; no word of
+   * the safety policy holds a digit.
+   */
+  static String ofScreen(Scene scene) {
+    StringBuilder words = new StringBuilder();
+    for (SceneElement e : scene.elements()) {
+      // The separator keeps ("ab", "c") apart from ("a", "bc"), and an empty text in its place.
+      words.append(DIGITS.matcher(e.text()).replaceAll("#")).append('\u0000');
+    }
+    return sha256Prefix(words.toString());
   }
 
   /** The fingerprint of what {@code element} shows on {@code scene}. */

@@ -1,27 +1,19 @@
 package dev.apex.runtime.planner;
 
-import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.llm.SemanticScene;
-import dev.apex.perception.CompactEncoder;
 import dev.apex.runtime.StepGuard;
 import dev.apex.tools.Args;
-import dev.apex.tools.ElementLocator;
-import dev.apex.tools.ElementQuery;
 import dev.apex.tools.ToolContext;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,9 +28,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>What is sensitive, judged on the scene the step was planned on: {@code type_text} while a
  * password field is focused; {@code tap} on an element (by id, handle, text, or the point's
- * clickable element) whose text, semantic purpose, or — for an element without text — the texts of
- * what lies inside it, or the step's own {@code text}, hold a word of the policy; {@code
- * launch_app} of an app outside the allow-list. Other tools pass.
+ * clickable element) whose texts, or the step's own {@code text}, hold a word of the policy in one
+ * of its forms (deleting, deletion; {@code SensitiveWords}); {@code launch_app} of an app outside
+ * the allow-list. Other tools pass. A tap's texts ({@code TapTexts}) are the element's text (for a
+ * row without text, the texts inside it), its semantic purpose, and, for an icon that says nothing
+ * itself, the texts of the dialog or container around it, read live: a purpose, fresh or served
+ * from a cache, is never the only word on an icon. A text holding words of several kinds is judged
+ * by the first kind the policy does not allow ("Send payment" asks as a payment even where sending
+ * is allowed).
  *
  * <p>As an interceptor, a confirmed call is remembered by its argument map's identity, so the
  * executor's retries of the same step do not ask again. Not thread-safe: one per task run, driven
@@ -51,7 +48,7 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
   private final SafetyPolicy policy;
   private final Confirmer confirmer;
   private final Supplier<SemanticScene> semanticScene;
-  private final Map<SensitiveKind, List<Word>> patterns;
+  private final SensitiveWords words;
   private Map<String, Object> confirmedArgs;
 
   /**
@@ -63,7 +60,7 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
     this.policy = Objects.requireNonNull(policy, "policy");
     this.confirmer = Objects.requireNonNull(confirmer, "confirmer");
     this.semanticScene = Objects.requireNonNull(semanticScene, "semanticScene");
-    this.patterns = compile(policy.words());
+    this.words = new SensitiveWords(policy.words());
   }
 
   /** Refuses the step with {@link PolicyDenied} unless it is harmless, allowed or confirmed. */
@@ -146,99 +143,35 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
             SensitiveKind.APP_LAUNCH, "launch_app", app.strip(), "not in the allow-list"));
   }
 
+  /**
+   * The tap as the policy reads it ({@link TapTexts}): of the words found in its texts, the first
+   * whose kind the policy does not allow, else the first (so a preview still names it).
+   */
   private Optional<SensitiveAction> sensitiveTap(Map<String, Object> args, Scene scene) {
-    List<String> texts = new ArrayList<>();
+    List<TapTexts.Reading> texts = new ArrayList<>();
     String asked = Args.string(args, "text");
     if (asked != null) {
-      texts.add(asked);
+      texts.add(new TapTexts.Reading(asked, false));
     }
-    Optional<SceneElement> target = scene == null ? Optional.empty() : target(args, scene);
-    target.ifPresent(e -> texts.addAll(textsOf(e, scene)));
-    for (String text : texts) {
-      for (Map.Entry<SensitiveKind, List<Word>> kind : patterns.entrySet()) {
-        for (Word word : kind.getValue()) {
-          if (word.pattern().matcher(text).find()) {
-            String shown =
-                target.map(SafetyInterceptor::label).filter(s -> !s.isBlank()).orElse(text);
-            return Optional.of(
-                new SensitiveAction(kind.getKey(), "tap", shown, "\"" + word.word() + "\""));
-          }
+    Optional<SceneElement> target = scene == null ? Optional.empty() : TapTexts.target(args, scene);
+    target.ifPresent(e -> texts.addAll(TapTexts.of(e, scene, semanticScene.get())));
+    SensitiveAction first = null;
+    for (TapTexts.Reading text : texts) {
+      for (SensitiveWords.Match match : words.find(text.text())) {
+        String shown =
+            target.map(SafetyInterceptor::label).filter(s -> !s.isBlank()).orElse(text.text());
+        String why = "\"" + match.word() + "\"" + (text.around() ? " around it" : "");
+        SensitiveAction action = new SensitiveAction(match.kind(), "tap", shown, why);
+        if (!policy.allows(match.kind())) {
+          return Optional.of(action);
         }
+        first = first == null ? action : first;
       }
     }
-    return Optional.empty();
-  }
-
-  private static Optional<SceneElement> target(Map<String, Object> args, Scene scene) {
-    if (args.get("x") != null && args.get("y") != null) {
-      int x = Args.integer("tap", args, "x");
-      int y = Args.integer("tap", args, "y");
-      return scene.elements().stream()
-          .filter(e -> ElementLocator.onScreen(scene, e) && contains(e.bounds(), x, y))
-          .filter(SceneElement::interactive)
-          .min(Comparator.comparingLong(e -> e.bounds().area()));
-    }
-    String ref = Args.string(args, "element");
-    String text = Args.string(args, "text");
-    if (ref == null && text == null) {
-      return Optional.empty();
-    }
-    Optional<SceneElement> byRef =
-        ref == null ? Optional.empty() : CompactEncoder.resolve(scene, ref);
-    return byRef.isPresent()
-        ? byRef
-        : ElementLocator.find(scene, new ElementQuery(ref, text, Map.of()));
-  }
-
-  /** The element's text and purpose; for one without text, the texts of what lies inside it. */
-  private List<String> textsOf(SceneElement target, Scene scene) {
-    List<String> texts = new ArrayList<>();
-    if (!target.text().isBlank()) {
-      texts.add(target.text());
-    } else {
-      for (SceneElement e : scene.elements()) {
-        if (e != target && !e.text().isBlank() && inside(e.bounds(), target.bounds())) {
-          texts.add(e.text());
-        }
-      }
-    }
-    SemanticScene semantic = semanticScene.get();
-    if (semantic != null) {
-      semantic.widgets().stream()
-          .filter(w -> w.elementId().equals(target.id()))
-          .forEach(w -> texts.add(w.purpose()));
-    }
-    return texts;
+    return Optional.ofNullable(first);
   }
 
   private static String label(SceneElement e) {
     return e.text().isBlank() ? e.resourceId() : e.text();
-  }
-
-  private static boolean contains(Bounds b, int x, int y) {
-    return x >= b.left() && x < b.right() && y >= b.top() && y < b.bottom();
-  }
-
-  private static boolean inside(Bounds inner, Bounds outer) {
-    return inner.left() >= outer.left()
-        && inner.top() >= outer.top()
-        && inner.right() <= outer.right()
-        && inner.bottom() <= outer.bottom();
-  }
-
-  /** A policy word and its whole-word, any-case pattern. */
-  private record Word(String word, Pattern pattern) {}
-
-  private static Map<SensitiveKind, List<Word>> compile(Map<SensitiveKind, List<String>> words) {
-    Map<SensitiveKind, List<Word>> out = new EnumMap<>(SensitiveKind.class);
-    words.forEach(
-        (kind, list) ->
-            out.put(
-                kind,
-                list.stream()
-                    .map(w -> w.strip().toLowerCase(Locale.ROOT))
-                    .map(w -> new Word(w, Pattern.compile("(?iu)\\b" + Pattern.quote(w) + "\\b")))
-                    .toList()));
-    return out;
   }
 }

@@ -11,41 +11,51 @@ import java.util.Set;
  * Which actions need a person's confirmation, and which are allowed without it. Immutable.
  *
  * <p>By default every {@link SensitiveKind} needs confirmation: typing into a password field;
- * tapping an element whose text or purpose has a word of {@link #DEFAULT_WORDS} (whole words, any
- * case: pay, buy, purchase, checkout, place order… for {@link SensitiveKind#PAYMENT}; delete,
- * erase, wipe for {@link SensitiveKind#DELETION}; send for {@link SensitiveKind#SENDING});
- * launching an app not in {@code allowedApps} (empty by default, so every launch asks).
+ * tapping an element whose text or purpose has a word of {@link #DEFAULT_WORDS} in one of its forms
+ * (any case; pay, paying, payment, buy, purchase, checkout, place order, subscription… for {@link
+ * SensitiveKind#PAYMENT}; delete, deleting, deletion, erase, wipe, remove, removal for {@link
+ * SensitiveKind#DELETION}; send, sending, resend for {@link SensitiveKind#SENDING}); launching an
+ * app not in {@code allowedApps} (empty by default, so every launch asks).
  *
  * @param allowedKinds kinds that run without asking (an explicit allow)
  * @param allowedApps app ids (packages, bundle ids) that launch without asking
- * @param words the words, per kind, that make a tap sensitive; matched as whole words ignoring case
+ * @param words the words and phrases, per kind, that make a tap sensitive; each matches at word
+ *     edges, ignoring case, with its regular inflections (-s, -es, -ed, -ing; a final e dropped:
+ *     deleting); derived words (deletion) and irregular forms are words of their own
  */
 public record SafetyPolicy(
     Set<SensitiveKind> allowedKinds,
     Set<String> allowedApps,
     Map<SensitiveKind, List<String>> words) {
 
-  /** The default words per kind. */
+  /**
+   * The default words per kind. Each takes its regular inflections when matched, so the list holds
+   * base words and the derived nouns rules would not guess. {@code remove} is a deletion (remove an
+   * account, a photo, a card); {@code resend} and {@code repay} are listed as the acts they are,
+   * since a word's edge keeps them from {@code send} and {@code pay} (as it keeps display from
+   * pay); agent nouns (sender, payer) and irregular past forms (sent, paid) are left out: on a
+   * screen they name a person or a state, not an act.
+   */
   public static final Map<SensitiveKind, List<String>> DEFAULT_WORDS =
       Map.of(
           SensitiveKind.PAYMENT,
           List.of(
               "pay",
-              "pay now",
+              "repay",
               "payment",
               "buy",
-              "buy now",
               "purchase",
-              "confirm purchase",
               "checkout",
               "check out",
               "place order",
+              "place your order",
               "order now",
-              "subscribe"),
+              "subscribe",
+              "subscription"),
           SensitiveKind.DELETION,
-          List.of("delete", "delete all", "erase", "wipe"),
+          List.of("delete", "deletion", "erase", "erasure", "wipe", "remove", "removal"),
           SensitiveKind.SENDING,
-          List.of("send", "send now"));
+          List.of("send", "resend"));
 
   public SafetyPolicy {
     allowedKinds =

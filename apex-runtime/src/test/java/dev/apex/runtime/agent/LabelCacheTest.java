@@ -95,18 +95,29 @@ class LabelCacheTest {
   }
 
   @Test
-  void aWidgetWhoseTextOrWhoseInnerTextsChangedIsLeftOut() {
+  void aScreenWhoseWordsChangedIsAMiss() {
     LabelCache cache = new LabelCache("m", "1-a", null, TTL);
     cache.remember(bank("Savings", "Transfer"), LABELS, CALL);
 
     // Same structure, same signature: the button now deletes, the row holds another account.
-    SemanticScene served = cache.lookup(bank("Checking", "Delete account")).orElseThrow().labels();
+    assertThat(cache.lookup(bank("Savings", "Delete account"))).isEmpty();
+    assertThat(cache.lookup(bank("Checking", "Transfer"))).isEmpty();
+    assertThat(cache.savings()).isEqualTo(LabelSavings.NONE);
+  }
+
+  @Test
+  void digitsAreNotPartOfTheKeyButAWidgetWhoseInnerTextChangedIsLeftOut() {
+    LabelCache cache = new LabelCache("m", "1-a", null, TTL);
+    cache.remember(bank("Savings 1234", "Transfer"), LABELS, CALL);
+
+    // The same words, another account number: the same key; the row holds another text.
+    SemanticScene served = cache.lookup(bank("Savings 9876", "Transfer")).orElseThrow().labels();
 
     assertThat(served.page()).isEqualTo("accounts");
     assertThat(served.widgets())
         .extracting(SemanticScene.Widget::elementId)
         .as("the row has no text: what lies inside it is its text")
-        .containsExactly("title");
+        .containsExactly("title", "go");
   }
 
   @Test

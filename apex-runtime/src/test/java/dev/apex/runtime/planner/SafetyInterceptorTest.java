@@ -192,6 +192,116 @@ class SafetyInterceptorTest {
     assertThat(device.events()).hasSize(1);
   }
 
+  /** A dialog: its message, and two icon buttons without text; a Send button beside it. */
+  static Scene dialog(String message) {
+    return new Scene(
+        1080,
+        1920,
+        List.of(
+            el("message", "text", new Bounds(140, 760, 940, 960), message),
+            el("cancel", "button", new Bounds(540, 1040, 740, 1180), "", ElementFlag.CLICKABLE),
+            el("confirm", "button", new Bounds(760, 1040, 960, 1180), "", ElementFlag.CLICKABLE)));
+  }
+
+  @Test
+  void anIconIsJudgedByTheMessageAroundItWhateverItsPurposeSays() {
+    semantic =
+        new SemanticScene(
+            "dialog",
+            List.of(),
+            List.of(new SemanticScene.Widget("confirm", "confirm opening settings")));
+
+    assertThatThrownBy(
+            () ->
+                run(
+                    guarded(SafetyPolicy.defaults(), false),
+                    "tap",
+                    Map.of("element", "confirm"),
+                    dialog("Delete all your photos?")))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageContaining("(deletion: \"delete\" around it)");
+    assertThat(device.events()).isEmpty();
+  }
+
+  @Test
+  void anIconInAHarmlessDialogPasses() {
+    run(
+        guarded(SafetyPolicy.defaults(), false),
+        "tap",
+        Map.of("element", "confirm"),
+        dialog("Open settings to turn on backup?"));
+
+    assertThat(asked).isEmpty();
+    assertThat(device.events()).hasSize(1);
+  }
+
+  @Test
+  void anIconIsNotJudgedByTextsOutsideItsContainer() {
+    Scene mail =
+        new Scene(
+            1080,
+            1920,
+            List.of(
+                el("notice", "text", new Bounds(0, 1700, 1080, 1800), "Payment received"),
+                el("toolbar", "view", new Bounds(0, 0, 1080, 200), ""),
+                el("title", "text", new Bounds(200, 40, 700, 160), "Inbox"),
+                el("menu", "button", new Bounds(20, 40, 160, 160), "", ElementFlag.CLICKABLE)));
+
+    run(guarded(SafetyPolicy.defaults(), false), "tap", Map.of("element", "menu"), mail);
+
+    assertThat(asked).isEmpty();
+    assertThat(device.events()).hasSize(1);
+  }
+
+  @Test
+  void anIconIsNotJudgedByTheLabelsOfOtherControls() {
+    Scene mail =
+        new Scene(
+            1080,
+            1920,
+            List.of(
+                el("title", "text", new Bounds(200, 40, 700, 160), "Inbox"),
+                el("send", "button", new Bounds(800, 40, 1060, 160), "Send", ElementFlag.CLICKABLE),
+                el("menu", "button", new Bounds(20, 40, 160, 160), "", ElementFlag.CLICKABLE),
+                el("row", "item", new Bounds(0, 300, 1080, 400), "", ElementFlag.CLICKABLE),
+                el("row_label", "text", new Bounds(20, 320, 600, 380), "Delete account")));
+
+    run(guarded(SafetyPolicy.defaults(), false), "tap", Map.of("element", "menu"), mail);
+
+    assertThat(asked).isEmpty();
+    assertThat(device.events()).hasSize(1);
+  }
+
+  @Test
+  void aTextOfTwoKindsIsAskedAboutAsTheKindNotAllowed() {
+    SafetyPolicy sendingAllowed =
+        SafetyPolicy.defaults().withAllowedKinds(Set.of(SensitiveKind.SENDING));
+
+    assertThatThrownBy(
+            () ->
+                run(
+                    guarded(sendingAllowed, false),
+                    "tap",
+                    Map.of("text", "Send payment"),
+                    CHECKOUT))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageContaining("(payment: \"payment\")");
+    assertThat(device.events()).isEmpty();
+  }
+
+  @Test
+  void aWordIsFoundInItsForms() {
+    assertThatThrownBy(
+            () ->
+                run(
+                    guarded(SafetyPolicy.defaults(), false),
+                    "tap",
+                    Map.of("text", "Confirm deletion"),
+                    CHECKOUT))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageContaining("(deletion: \"deletion\")");
+  }
+
   @Test
   void aConfirmedActionRunsAndItsRetryIsNotAskedAgain() {
     ToolRegistry tools = guarded(SafetyPolicy.defaults(), true);
