@@ -7,6 +7,7 @@ import dev.apex.core.Json;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -111,33 +112,45 @@ final class DialogLayout {
     doc.putArray("scroll").add(0).add(0);
     doc.putArray("page").add(viewport.width()).add(viewport.height());
     doc.put("dpr", viewport.dpr());
-    ObjectNode node = doc.putArray("nodes").addObject();
-    String kind = dialog.kind().word();
-    node.put("tag", "dialog").put("role", "dialog").put("id", "apex-js-" + kind);
-    node.put("label", "JavaScript " + kind).put("text", dialog.shownText());
-    box(node, box);
-    ArrayNode children = node.putArray("children");
-    if (field != null) {
-      ObjectNode input = children.addObject();
-      input.put("tag", "input").put("role", "textbox").put("type", "text");
-      input.put("id", "apex-js-" + kind + "-text").put("label", dialog.shownText());
-      input.put("text", fieldText).put("edit", true).put("focused", true);
-      box(input, field);
-    }
-    List<JsDialog.Button> kinds = dialog.kind().buttons;
-    for (int i = 0; i < kinds.size(); i++) {
-      ObjectNode b = children.addObject();
-      String name = kinds.get(i).label;
-      b.put("tag", "button").put("role", "button");
-      b.put("id", "apex-js-" + kind + "-" + name.toLowerCase(java.util.Locale.ROOT));
-      b.put("text", name).put("click", true);
-      box(b, buttons.get(i));
-    }
+    dialogNode(doc.putArray("nodes").addObject());
     try {
       return Json.mapper().writeValueAsString(doc);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException("cannot write the dialog's tree", e);
     }
+  }
+
+  private void dialogNode(ObjectNode node) {
+    node.put("tag", "dialog").put("role", "dialog").put("id", idPrefix());
+    node.put("label", "JavaScript " + dialog.kind().word()).put("text", dialog.shownText());
+    box(node, box);
+    ArrayNode children = node.putArray("children");
+    if (field != null) {
+      fieldNode(children.addObject());
+    }
+    List<JsDialog.Button> kinds = dialog.kind().buttons;
+    for (int i = 0; i < kinds.size(); i++) {
+      buttonNode(children.addObject(), kinds.get(i).label, buttons.get(i));
+    }
+  }
+
+  private void fieldNode(ObjectNode input) {
+    input.put("tag", "input").put("role", "textbox").put("type", "text");
+    input.put("id", idPrefix() + "-text").put("label", dialog.shownText());
+    input.put("text", fieldText).put("edit", true).put("focused", true);
+    box(input, field);
+  }
+
+  private void buttonNode(ObjectNode button, String name, Box at) {
+    button.put("tag", "button").put("role", "button");
+    button.put("id", idPrefix() + "-" + name.toLowerCase(Locale.ROOT));
+    button.put("text", name).put("click", true);
+    box(button, at);
+  }
+
+  /** {@code apex-js-alert}: the DOM id of the dialog node, which its children's ids extend. */
+  private String idPrefix() {
+    return "apex-js-" + dialog.kind().word();
   }
 
   private static void box(ObjectNode node, Box b) {

@@ -7,7 +7,8 @@ import java.util.Objects;
 /**
  * A JavaScript dialog open over a page: {@code alert}, {@code confirm}, {@code prompt} or the
  * browser's "leave site?" question ({@code beforeunload}), as Chromium announced it. While one is
- * open the page runs no script, so the dialog is the screen.
+ * open the page runs no script, so the dialog is the screen. (chromedriver answers a leave-site
+ * question itself, Leave, whenever the tab navigates, so local Chromium seldom leaves one open.)
  *
  * @param kind what called it; {@link Kind#UNKNOWN} when the session does not report dialogs (a
  *     remote browser without Chromium's performance log)
