@@ -84,6 +84,16 @@ final class FormSite implements AutoCloseable, BeforeEachCallback, AfterAllCallb
       </body></html>
       """;
 
+  /** Asks a JavaScript confirm() while it loads and writes the answer into the page. */
+  static final String CONFIRM =
+      """
+      <!doctype html><html><head><title>Confirm</title></head><body>
+      <p id="status">Waiting</p>
+      <script>document.getElementById('status').textContent =
+        confirm('Delete the file?') ? 'Deleted' : 'Kept';</script>
+      </body></html>
+      """;
+
   private final HttpServer server;
   private final List<String> requests = new ArrayList<>();
 
@@ -158,6 +168,7 @@ final class FormSite implements AutoCloseable, BeforeEachCallback, AfterAllCallb
             case "/form" -> FORM;
             case "/sliding" -> SLIDING;
             case "/plans" -> PLANS;
+            case "/confirm" -> CONFIRM;
             case "/result" -> result(query);
             default -> null;
           };

@@ -28,15 +28,15 @@ import java.util.Set;
  * {@code ocr} for text only OCR saw, else the element's type ({@code input}, {@code switch}, {@code
  * checkbox}, {@code radio}, {@code list}, {@code img}, {@code textarea}, {@code dropdown} — a web
  * {@code <select>}, whose text is its selected option then {@code | options: …} —, an SVG shape's
- * {@code circle}, {@code rect}, …); <b>state</b> words — {@code on}/{@code off} for checkable
- * elements, {@code disabled}, {@code selected}, {@code focused}, {@code password}, {@code long}
- * (long-press only), {@code scroll} and {@code edit} where the kind does not already say so; the
- * <b>position</b>: the centre {@code @x,y} in pixels, or the full {@code [left,top,right,bottom]}
- * for scrollable elements, whose extent matters for swipes; and last the <b>text</b>, running to
- * the end of the line, so it needs no quotes (line breaks are written {@code }, a backslash {@code
- * \}); it is never shortened. Kind and state words come from the fixed vocabulary above and always
- * precede the position, so a text cannot be mistaken for them. No ids, classes or package names.
- * Thread-safe.
+ * {@code circle}, {@code rect}, …, and {@code dialog} for a dialog over the screen); <b>state</b>
+ * words — {@code on}/{@code off} for checkable elements, {@code disabled}, {@code selected}, {@code
+ * focused}, {@code password}, {@code long} (long-press only), {@code scroll} and {@code edit} where
+ * the kind does not already say so; the <b>position</b>: the centre {@code @x,y} in pixels, or the
+ * full {@code [left,top,right,bottom]} for scrollable elements, whose extent matters for swipes;
+ * and last the <b>text</b>, running to the end of the line, so it needs no quotes (line breaks are
+ * written {@code }, a backslash {@code \}); it is never shortened. Kind and state words come from
+ * the fixed vocabulary above and always precede the position, so a text cannot be mistaken for
+ * them. No ids, classes or package names. Thread-safe.
  */
 public final class CompactEncoder {
 

@@ -7,11 +7,13 @@ import java.util.Set;
  * Short element types from platform classes: Android widget classes, {@code XCUIElementType*} names
  * and HTML tags all map to one small vocabulary — {@code button}, {@code text}, {@code input},
  * {@code switch}, {@code checkbox}, {@code radio}, {@code slider}, {@code progress}, {@code
- * dropdown}, {@code link}, {@code tab}, {@code image}, {@code list}, {@code web}, {@code item} (a
- * clickable container) and {@code view} (anything else) — plus {@code textarea}, a multi-line text
- * field told from a one-line {@code input}, and the SVG shapes a page draws and makes act ({@code
- * circle}, {@code ellipse}, {@code rect}, {@code polygon}, {@code polyline}, {@code path}, {@code
- * line}), which have no text to tell them apart by otherwise. Thread-safe.
+ * dropdown}, {@code link}, {@code tab}, {@code image}, {@code list}, {@code web}, {@code dialog} (a
+ * web page's {@code <dialog>} or {@code role=dialog}, and the JavaScript dialogs a web device
+ * shows), {@code item} (a clickable container) and {@code view} (anything else) — plus {@code
+ * textarea}, a multi-line text field told from a one-line {@code input}, and the SVG shapes a page
+ * draws and makes act ({@code circle}, {@code ellipse}, {@code rect}, {@code polygon}, {@code
+ * polyline}, {@code path}, {@code line}), which have no text to tell them apart by otherwise.
+ * Thread-safe.
  */
 final class ElementTypes {
 
@@ -73,6 +75,9 @@ final class ElementTypes {
     }
     if (c.contains("WebView") || c.endsWith("WebArea")) {
       return "web";
+    }
+    if (c.equals("dialog") || c.equals("alertdialog")) {
+      return "dialog";
     }
     if (c.contains("Image") || c.endsWith("Icon") || c.equals("img") || c.equals("svg")) {
       return "image";

@@ -42,6 +42,20 @@ class SceneBuilderTest {
   }
 
   @Test
+  void aWebDialogIsADialogElement() {
+    UiTree tree =
+        screen(
+            node(0, 0, 1000, 2000)
+                .with(
+                    node(100, 600, 900, 1000).cls("dialog").text("Delete the file?"),
+                    node(100, 1100, 900, 1400).cls("alertdialog").text("Session expired")));
+
+    Scene scene = SceneBuilder.build(tree, List.of());
+
+    assertThat(scene.elements()).extracting(SceneElement::type).containsExactly("dialog", "dialog");
+  }
+
+  @Test
   void aMatchedNodeWithTextStaysTreeAndAbsorbsTheBox() {
     UiTree tree = screen(node(100, 100, 300, 200).cls("android.widget.TextView").text("Send"));
 

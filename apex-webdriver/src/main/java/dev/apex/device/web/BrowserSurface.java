@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.UnhandledAlertException;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.interactions.PointerInput.Kind;
 
@@ -24,17 +25,27 @@ import org.openqa.selenium.interactions.PointerInput.Kind;
  * in CSS pixels. Apps are pages: an app id is a URL, the current app is the page's origin. A
  * navigation apex makes (opening the device, launching an app, HOME) that ends on the browser's
  * error page throws {@link NavigationFailedException}.
+ *
+ * <p>A JavaScript dialog ({@code alert}, {@code confirm}, {@code prompt}, a leave-site question) is
+ * part of the screen: while one is open, a capture shows it (the tree {@link DialogLayout} builds,
+ * and {@link DialogPicture}'s drawing for the screenshot WebDriver cannot take), a tap on one of
+ * its buttons answers it, typing fills a prompt, BACK dismisses it and ENTER accepts it; a
+ * navigation dismisses it first. A page that opens one while it loads has loaded: the dialog is its
+ * screen. Other gestures refuse with the dialog's text and buttons ({@link #blockedByDialog}).
  */
 final class BrowserSurface extends Surface {
 
   private static final Set<String> URL_SCHEMES = Set.of("http", "https", "file", "about", "data");
 
   private final String homeUrl;
-  private double lastScale;
+  private final PageDialogs dialogs;
+  private Viewport viewport = Viewport.UNMEASURED;
+  private boolean measured;
 
   BrowserSurface(WebSession driver, String deviceId, String homeUrl) {
     super(driver, deviceId);
     this.homeUrl = homeUrl;
+    this.dialogs = new PageDialogs(driver, deviceId);
   }
 
   @Override
@@ -44,10 +55,19 @@ final class BrowserSurface extends Surface {
 
   @Override
   RawCapture capture() {
+    try {
+      return capturePage();
+    } catch (UnhandledAlertException e) {
+      return captureDialog(true).orElseGet(this::capturePage);
+    }
+  }
+
+  private RawCapture capturePage() {
     DomSnapshot snapshot = DomSnapshot.take(driver);
+    measured(snapshot);
     byte[] png = driver.getScreenshotAs(OutputType.BYTES);
     int[] size = Png.size(png);
-    lastScale = snapshot.devicePixelRatio();
+    double lastScale = snapshot.devicePixelRatio();
     return new RawCapture(
         deviceId,
         TreeFormat.WEB_JSON,
@@ -59,39 +79,78 @@ final class BrowserSurface extends Surface {
   /** The DOM snapshot alone: the screen is its viewport times its device pixel ratio. */
   @Override
   RawCapture captureTree() {
+    try {
+      return captureTreeOfPage();
+    } catch (UnhandledAlertException e) {
+      return captureDialog(false).orElseGet(this::captureTreeOfPage);
+    }
+  }
+
+  private RawCapture captureTreeOfPage() {
     DomSnapshot snapshot = DomSnapshot.take(driver);
-    lastScale = snapshot.devicePixelRatio();
+    measured(snapshot);
     return new RawCapture(
         deviceId,
         TreeFormat.WEB_JSON,
         snapshot.json().getBytes(StandardCharsets.UTF_8),
         null,
-        new ScreenSize(
-            (int) Math.round(snapshot.viewportWidth() * lastScale),
-            (int) Math.round(snapshot.viewportHeight() * lastScale),
-            lastScale));
+        viewport.screen());
   }
 
+  /**
+   * The open dialog as the screen, over the last viewport measured; empty when it has closed since.
+   */
+  private Optional<RawCapture> captureDialog(boolean screenshot) {
+    return dialogs
+        .current()
+        .map(
+            dialog -> {
+              DialogLayout layout = new DialogLayout(dialog, dialogs.fieldText(dialog), viewport);
+              return new RawCapture(
+                  deviceId,
+                  TreeFormat.WEB_JSON,
+                  layout.json().getBytes(StandardCharsets.UTF_8),
+                  screenshot ? DialogPicture.png(layout) : null,
+                  viewport.screen());
+            });
+  }
+
+  /** The viewport's size; while a dialog is open, the last one measured. */
   @Override
   ScreenSize screenSize() {
-    List<?> v =
-        (List<?>)
-            driver.executeScript(
-                "return [window.innerWidth, window.innerHeight, window.devicePixelRatio]");
-    double dpr = DomSnapshot.number(v.get(2));
-    lastScale = dpr;
-    return new ScreenSize(
-        (int) Math.round(DomSnapshot.number(v.get(0)) * dpr),
-        (int) Math.round(DomSnapshot.number(v.get(1)) * dpr),
-        dpr);
+    try {
+      List<?> v =
+          (List<?>)
+              driver.executeScript(
+                  "return [window.innerWidth, window.innerHeight, window.devicePixelRatio]");
+      measured(
+          new Viewport(
+              DomSnapshot.number(v.get(0)),
+              DomSnapshot.number(v.get(1)),
+              DomSnapshot.number(v.get(2))));
+    } catch (UnhandledAlertException e) {
+      // No script runs while a dialog is open; the page's viewport has not changed under it.
+    }
+    return viewport.screen();
   }
 
   @Override
   double scale() {
-    if (lastScale <= 0) {
+    if (!measured) {
       screenSize();
     }
-    return lastScale;
+    return viewport.dpr();
+  }
+
+  private void measured(DomSnapshot snapshot) {
+    measured(
+        new Viewport(
+            snapshot.viewportWidth(), snapshot.viewportHeight(), snapshot.devicePixelRatio()));
+  }
+
+  private void measured(Viewport v) {
+    viewport = v;
+    measured = true;
   }
 
   @Override
@@ -99,9 +158,44 @@ final class BrowserSurface extends Surface {
     return Kind.MOUSE;
   }
 
+  /** A click; on an open dialog, its button under the point answers it (elsewhere, nothing). */
   @Override
   void tap(int x, int y) {
-    Pointer.tap(driver, Kind.MOUSE, x, y);
+    try {
+      Pointer.tap(driver, Kind.MOUSE, x, y);
+    } catch (UnhandledAlertException e) {
+      dialogs
+          .current()
+          .flatMap(d -> new DialogLayout(d, dialogs.fieldText(d), viewport).buttonAt(x, y))
+          .ifPresent(button -> dialogs.answer(button.accepts));
+    }
+  }
+
+  /** Types into the focused element, or into an open prompt's field. */
+  @Override
+  void typeText(String text) {
+    try {
+      super.typeText(text);
+    } catch (UnhandledAlertException e) {
+      Optional<JsDialog> open = dialogs.current();
+      if (open.isEmpty()) {
+        super.typeText(text);
+        return;
+      }
+      dialogs.type(open.get(), text);
+    }
+  }
+
+  /**
+   * With a dialog open, the refusal naming it and how to answer it; else the endpoint's error (the
+   * endpoint dismissed the dialog itself, so trying again may pass).
+   */
+  @Override
+  RuntimeException blockedByDialog(String action, UnhandledAlertException e) {
+    Optional<JsDialog> open = dialogs.current();
+    return open.isPresent()
+        ? dialogs.blocking(open.get(), action)
+        : Failures.translate(deviceId, action, e);
   }
 
   /**
@@ -141,20 +235,44 @@ final class BrowserSurface extends Surface {
   @Override
   void navigate(String url) {
     try {
+      load(url);
+    } catch (UnhandledAlertException e) {
+      // A dialog of the page being left: the new page replaces it, as the address bar would.
+      dialogs.answer(false);
+      load(url);
+    }
+    dialogs.readLog();
+    try {
+      NavigationErrors.check(driver, deviceId, url);
+    } catch (UnhandledAlertException e) {
+      // The page opened a dialog while it loaded, so it is the site's page, not an error page.
+    }
+  }
+
+  private void load(String url) {
+    try {
       driver.get(url);
+    } catch (UnhandledAlertException e) {
+      throw e;
     } catch (WebDriverException e) {
       throw NavigationErrors.of(e, deviceId, url).orElseThrow(() -> e);
     }
-    NavigationErrors.check(driver, deviceId, url);
   }
 
-  /** BACK goes back in history, HOME opens the page the device started on, ENTER is the key. */
+  /**
+   * BACK goes back in history, HOME opens the page the device started on, ENTER is the key. On an
+   * open dialog, BACK dismisses it (Cancel, Stay) and ENTER accepts it (OK, Leave).
+   */
   @Override
   void pressKey(Key key) {
-    switch (key) {
-      case BACK -> driver.navigate().back();
-      case HOME -> navigate(homeUrl);
-      case ENTER -> driver.switchTo().activeElement().sendKeys(Keys.ENTER);
+    try {
+      switch (key) {
+        case BACK -> driver.navigate().back();
+        case HOME -> navigate(homeUrl);
+        case ENTER -> driver.switchTo().activeElement().sendKeys(Keys.ENTER);
+      }
+    } catch (UnhandledAlertException e) {
+      dialogs.answer(key == Key.ENTER);
     }
   }
 
@@ -175,7 +293,7 @@ final class BrowserSurface extends Surface {
     List<String> left = new ArrayList<>(handles);
     for (String handle : handles) {
       driver.switchTo().window(handle);
-      if (!origin.equals(originOf(driver.getCurrentUrl()).orElse(null))) {
+      if (!origin.equals(originOf(urlClosingDialog()).orElse(null))) {
         continue;
       }
       if (left.size() == 1) {
@@ -188,9 +306,24 @@ final class BrowserSurface extends Surface {
     driver.switchTo().window(left.contains(current) ? current : left.get(left.size() - 1));
   }
 
+  /** The tab's URL, after dismissing a dialog that hides it (the tab may be closed next). */
+  private String urlClosingDialog() {
+    try {
+      return driver.getCurrentUrl();
+    } catch (UnhandledAlertException e) {
+      dialogs.answer(false);
+      return driver.getCurrentUrl();
+    }
+  }
+
+  /** The page's origin; while a dialog is open, the origin of the page that opened it. */
   @Override
   Optional<String> currentApp() {
-    return originOf(driver.getCurrentUrl());
+    try {
+      return originOf(driver.getCurrentUrl());
+    } catch (UnhandledAlertException e) {
+      return dialogs.current().flatMap(d -> originOf(d.url()));
+    }
   }
 
   /** {@code scheme://host[:port]} for http(s) and {@code file://} pages; empty for the rest. */

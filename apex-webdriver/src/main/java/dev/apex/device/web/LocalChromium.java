@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.openqa.selenium.Dimension;
+import org.openqa.selenium.UnexpectedAlertBehaviour;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -65,7 +67,10 @@ final class LocalChromium {
           WebSession.start(service.getUrl(), options(chromium, profile, config), config);
       fitViewport(driver, config);
       ActListeners.install(driver);
-      WebDevice device = new WebDevice(id, driver, new BrowserSurface(driver, id, url), cleanup);
+      BrowserSurface surface = new BrowserSurface(driver, id, url);
+      // Measured on the blank page, before the first page can hide its viewport behind a dialog.
+      surface.screenSize();
+      WebDevice device = new WebDevice(id, driver, surface, cleanup);
       try {
         device.navigate(url);
       } catch (RuntimeException e) {
@@ -116,6 +121,11 @@ final class LocalChromium {
         "--window-size=" + config.viewportWidth() + "," + config.viewportHeight(),
         String.format(Locale.ROOT, "--force-device-scale-factor=%s", config.deviceScaleFactor()));
     options.setPageLoadTimeout(config.pageLoadTimeout());
+    // Dialogs stay open until apex answers them, and Chromium's Page events say which kind each is.
+    options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);
+    options.setCapability("goog:loggingPrefs", Map.of(PageDialogs.LOG, "ALL"));
+    options.setExperimentalOption(
+        "perfLoggingPrefs", Map.of("enableNetwork", false, "enablePage", true));
     options.setScriptTimeout(config.commandTimeout());
     return options;
   }

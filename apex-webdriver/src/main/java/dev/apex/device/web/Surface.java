@@ -7,6 +7,7 @@ import dev.apex.device.Key;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import org.openqa.selenium.UnhandledAlertException;
 import org.openqa.selenium.interactions.PointerInput.Kind;
 
 /**
@@ -91,6 +92,15 @@ abstract class Surface {
   }
 
   abstract void pressKey(Key key);
+
+  /**
+   * The exception for an action the endpoint refused because a dialog is open: here the endpoint's
+   * own error, translated (a retriable one: an endpoint that dismisses dialogs by itself has done
+   * so by now). A surface that shows dialogs names the open one instead.
+   */
+  RuntimeException blockedByDialog(String action, UnhandledAlertException e) {
+    return Failures.translate(deviceId, action, e);
+  }
 
   abstract void launchApp(String appId);
 

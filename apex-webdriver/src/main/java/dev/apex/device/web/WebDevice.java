@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.openqa.selenium.UnhandledAlertException;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.interactions.PointerInput.Kind;
 
@@ -35,6 +36,10 @@ import org.openqa.selenium.interactions.PointerInput.Kind;
  * synthetic actions in current Chromium (156 here) but not by every driver or older Chromium, so
  * when a drag from such an element started none, the drag events are dispatched by script
  * (untrusted events, which a page checking {@code isTrusted} ignores).
+ *
+ * <p>On a browser a JavaScript dialog ({@code alert}, {@code confirm}, {@code prompt}) is part of
+ * the screen: a capture shows it, a tap on its buttons answers it, typing fills a prompt's field
+ * and BACK dismisses it; a gesture it blocks throws {@link InvalidInputException} naming it.
  *
  * <p>Not thread-safe: one task drives one device. Separate devices (separate sessions) may be used
  * from separate threads.
@@ -299,8 +304,18 @@ public final class WebDevice
     }
     try {
       return body.get();
+    } catch (UnhandledAlertException e) {
+      throw blockedByDialog(action, e);
     } catch (WebDriverException e) {
       throw Failures.translate(id, action, e);
+    }
+  }
+
+  private RuntimeException blockedByDialog(String action, UnhandledAlertException e) {
+    try {
+      return surface.blockedByDialog(action, e);
+    } catch (WebDriverException again) {
+      return Failures.translate(id, action, e);
     }
   }
 }
