@@ -3,15 +3,15 @@ package dev.apex.timeline;
 import java.util.Objects;
 
 /**
- * What a cached labelling of a screen is found by: the screen (its layout and its words), the model
- * that labelled it and the version of the prompts it was labelled with. Labels made for other
- * words, by another model or with other prompts are never served. The task's goal is not part of
- * the key: a screen is labelled the same whatever the goal (the goal only ranks the intents), so a
- * revisit in another task may reuse it.
+ * What a cached labelling of a screen is found by: the screen's content-free signature, the model
+ * that labelled it and the version of the prompts it was labelled with. Labels made by another
+ * model or with other prompts are never served (what is served of an entry for the live screen's
+ * words is {@link CachedLabels}' to say). The task's goal is not part of the key: a screen is
+ * labelled the same whatever the goal (the goal only ranks the intents), so a revisit in another
+ * task may reuse it.
  *
- * @param signature the screen as the labelling prompt read it: its signature ({@code
- *     dev.apex.world.ScreenSignature}) and a fingerprint of its words, as the cache composes them,
- *     1 to {@value #MAX_LENGTH} characters
+ * @param signature the screen signature ({@code dev.apex.world.ScreenSignature}), 1 to {@value
+ *     #MAX_LENGTH} characters
  * @param model the labelling model's id, 1 to {@value #MAX_LENGTH} characters
  * @param promptVersion the labelling prompts' version ({@code dev.apex.semantic.Enricher
  *     #promptVersion()}), 1 to {@value #MAX_LENGTH} characters

@@ -19,20 +19,23 @@ import org.slf4j.LoggerFactory;
 /**
  * The label caches of one task: a screen whose labels were made earlier is labelled again with no
  * model call. An entry is found by {@link LabelKey}: the screen's content-free {@link
- * ScreenSignature} with the fingerprint of its words ({@link ScreenTexts#ofScreen}), the labelling
- * model and the prompts' version. So labels are served only for the screen the labelling prompt
- * read, its layout and every word on it: the same dialog with the same text-less confirm icon,
- * asking "Delete all your photos?" where it asked about opening settings, is a miss and is labelled
- * afresh, and a purpose made for one message never speaks for another. Left out of the key, as they
- * change no purpose the safety policy reads: digits (a clock, a count), exact pixel positions
- * within the signature's grid, state flags (a ticked box, a moved focus), and the task's goal (it
- * only ranks the intents, so the labels of a screen serve every goal).
+ * ScreenSignature}, the labelling model and the prompts' version; the task's goal is not part of it
+ * (it only ranks the intents), so the labels of a screen serve every goal.
+ *
+ * <p>What an entry may serve depends on the live screen's words. A widget whose element shows a
+ * text of its own keeps its purpose while that text is unchanged (digits aside). The purpose of a
+ * control without text of its own (an icon) was made from the words around it, so an entry holding
+ * one is served only while the whole screen's words ({@link ScreenTexts#ofScreen}, digits aside)
+ * are those it was labelled with; otherwise it is a miss and the screen is labelled afresh. So the
+ * same dialog with the same text-less confirm icon, asking "Delete all your photos?" where it asked
+ * about opening settings, is never served the purpose made for the other message, while a settings
+ * screen whose switches turned from Off to On keeps its labels.
  *
  * <p>Two levels: this task's own entries (in memory, the newest {@value #MAX_TASK_ENTRIES}), and,
  * when a {@link LabelStore} is given ({@link LabelCacheMode#TIMELINE}), the timeline's, kept across
  * tasks until they are older than the ttl. Served labels are applied to the live screen: a widget
- * whose element is gone or whose text changed since it was labelled (in its digits, which the key
- * ignores) is left out, so the safety policy never reads a purpose an element may no longer have.
+ * whose element is gone or whose text changed since it was labelled is left out, so the safety
+ * policy never reads a purpose an element may no longer have.
  *
  * <p>A store that fails is logged once and left alone for the rest of the task: a cache never fails
  * a task, it only saves calls. What the cache saved adds up in {@link #savings()}. Thread-safe.
@@ -95,7 +98,7 @@ public final class LabelCache {
         task.put(key, cached);
       }
     }
-    if (cached == null) {
+    if (cached == null || !ScreenTexts.servable(cached, scene)) {
       return Optional.empty();
     }
     LabelCacheHit hit = new LabelCacheHit(level, cached.usage());
@@ -115,7 +118,10 @@ public final class LabelCache {
     }
     CachedLabels entry =
         new CachedLabels(
-            labels, ScreenTexts.fingerprints(labels, scene), usage == null ? LlmUsage.NONE : usage);
+            labels,
+            ScreenTexts.fingerprints(labels, scene),
+            usage == null ? LlmUsage.NONE : usage,
+            ScreenTexts.ofScreen(scene));
     task.put(key, entry);
     if (store != null) {
       try {
@@ -151,8 +157,7 @@ public final class LabelCache {
   private LabelKey key(Scene scene) {
     Objects.requireNonNull(scene, "scene");
     try {
-      return new LabelKey(
-          ScreenSignature.of(scene) + "." + ScreenTexts.ofScreen(scene), model, promptVersion);
+      return new LabelKey(ScreenSignature.of(scene), model, promptVersion);
     } catch (IllegalArgumentException e) {
       return null;
     }

@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  * without text (a row, an icon button's container), the texts of the elements inside its box. The
  * fingerprint is the first 16 hex digits of the SHA-256 of that text: equal texts give equal
  * fingerprints, and the cache keeps no screen text itself (a balance, a name) and a bounded size.
- * The words of the whole screen are fingerprinted the same way ({@link #ofScreen}) for the cache's
- * key. Stateless and thread-safe.
+ * The words of the whole screen are fingerprinted the same way ({@link #ofScreen}), for what a
+ * text-less control's purpose was made from. Stateless and thread-safe.
  */
 final class ScreenTexts {
 
@@ -42,6 +42,25 @@ final class ScreenTexts {
       }
     }
     return texts;
+  }
+
+  /**
+   * Whether {@code cached} may serve {@code live}: yes, unless it holds the purpose of a control
+   * that shows no text of its own on {@code live} (an icon) and the screen's words ({@link
+   * #ofScreen}) are not those it was labelled with, or were not kept. Such a purpose was made from
+   * the words around the control, which a fresh labelling would read anew.
+   */
+  static boolean servable(CachedLabels cached, Scene live) {
+    Map<String, SceneElement> elements = byId(live);
+    boolean textless = false;
+    for (SemanticScene.Widget widget : cached.labels().widgets()) {
+      SceneElement element = elements.get(widget.elementId());
+      if (element != null && textOf(element, live).isBlank()) {
+        textless = true;
+        break;
+      }
+    }
+    return !textless || ofScreen(live).equals(cached.screen());
   }
 
   /**
@@ -68,9 +87,9 @@ final class ScreenTexts {
    * The fingerprint of the words of {@code scene}: every element's text in scene order (OCR's too),
    * each run of digits read as one {@code #}. What the labelling prompt read of the screen beyond
    * the layout its signature holds, so a changed message, title or state word ("Open settings?"
-   * becoming "Delete all your photos?", a switch's Off becoming On) changes it. Digits are left out
-   * so that a clock, a counter or a timestamp does not make every visit a new screen; no word of
-   * the safety policy holds a digit.
+   * becoming "Delete all your photos?") changes it. Digits are left out so that a clock, a counter
+   * or a timestamp does not make every visit a new screen; no word of the safety policy holds a
+   * digit.
    */
   static String ofScreen(Scene scene) {
     StringBuilder words = new StringBuilder();

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Within a task, a screen labelled once is labelled from the task's cache after: one labelling call
- * per distinct screen and wording, the skipped calls and their tokens counted, and a screen whose
- * words changed under the same signature labelled afresh.
+ * per distinct screen, the skipped calls and their tokens counted, and a widget whose element's
+ * text changed left out of what is served.
  */
 class LabelCacheRunTest {
 
@@ -105,21 +105,8 @@ class LabelCacheRunTest {
     return "{\"element_id\":\"" + handle + "\",\"purpose\":\"" + purpose + "\"}";
   }
 
-  /**
-   * The scenes planned on: home, Settings (Wi-Fi Off), the Wi-Fi page (Off), the Wi-Fi page (On)
-   * twice, Settings (Wi-Fi On); the last look is home again.
-   */
-  private static void enqueueLabellings(FakeMessagesApi claude, List<Scene> planned) {
-    claude.enqueue(
-        labelling("home", planned.get(0)),
-        labelling("settings", planned.get(1)),
-        labelling("settings/wifi", planned.get(2)),
-        labelling("settings/wifi", planned.get(3)),
-        labelling("settings", planned.get(5)));
-  }
-
   @Test
-  void aRunRevisitingScreensMakesOneLabellingCallPerDistinctScreenAndWording() {
+  void aRunRevisitingScreensMakesOneLabellingCallPerDistinctScreen() {
     List<Scene> planned = scenesWithoutLabels();
     Set<String> distinct = new LinkedHashSet<>();
     planned.forEach(s -> distinct.add(ScreenSignature.of(s)));
@@ -129,7 +116,10 @@ class LabelCacheRunTest {
     List<StepRecord> steps = new ArrayList<>();
     AgentOutcome outcome;
     try (FakeMessagesApi claude = FakeMessagesApi.start()) {
-      enqueueLabellings(claude, planned);
+      claude.enqueue(
+          labelling("home", planned.get(0)),
+          labelling("settings", planned.get(1)),
+          labelling("settings/wifi", planned.get(2)));
       try (Agent agent =
           sim()
               .model(SemanticConfig.defaults().withApiKey("test").withBaseUrl(claude.baseUrl()))
@@ -138,25 +128,23 @@ class LabelCacheRunTest {
               .build()) {
         outcome = agent.run(flow());
       }
-      assertThat(claude.requests())
-          .as("one call per screen and wording: Wi-Fi Off and On are two of each page")
-          .hasSize(5);
+      assertThat(claude.requests()).as("one call per distinct screen").hasSize(3);
     }
 
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
-    assertThat(outcome.labels().calls()).isEqualTo(5);
+    assertThat(outcome.labels().calls()).isEqualTo(3);
     // 7 labelled observations (before each of the 6 steps, the last look; the assert's own look
-    // reads the layout alone, unlabelled, since issue 16): the Wi-Fi page seen again before going
-    // back, and home at the end, from the cache, each saving a call of 100 tokens in and 20 out.
-    assertThat(outcome.labelSavings().taskCalls()).isEqualTo(2);
+    // reads the layout alone, unlabelled, since issue 16): 4 from the cache, each saving a call of
+    // 100 tokens in and 20 out.
+    assertThat(outcome.labelSavings().taskCalls()).isEqualTo(4);
     assertThat(outcome.labelSavings().timelineCalls()).isZero();
-    assertThat(outcome.labelSavings().taskTokens()).isEqualTo(new LlmUsage(200, 40, 0, 0));
+    assertThat(outcome.labelSavings().taskTokens()).isEqualTo(new LlmUsage(400, 80, 0, 0));
     assertThat(outcome.labelSavings().summary())
-        .isEqualTo("2 calls, 240 tokens (task 2, timeline 0)");
+        .isEqualTo("4 calls, 480 tokens (task 4, timeline 0)");
 
-    assertThat(steps.get(3).extras().labelCache()).as("labelled by a call").isNull();
-    assertThat(steps.get(3).extras().llmUsage()).hasSize(1);
-    StepRecord revisit = steps.get(4);
+    assertThat(steps.get(2).extras().labelCache()).as("labelled by a call").isNull();
+    assertThat(steps.get(2).extras().llmUsage()).hasSize(1);
+    StepRecord revisit = steps.get(3);
     assertThat(revisit.extras().labelCache())
         .isEqualTo(new LabelCacheHit(LabelCacheHit.Level.TASK, new LlmUsage(100, 20, 0, 0)));
     assertThat(revisit.extras().llmUsage()).as("no call").isEmpty();
@@ -164,7 +152,7 @@ class LabelCacheRunTest {
   }
 
   @Test
-  void aScreenWhoseWordsChangedUnderTheSameSignatureIsLabelledAfresh() {
+  void aWidgetWhoseElementTextChangedIsNotServed() {
     List<Scene> planned = scenesWithoutLabels();
     Scene off = planned.get(2);
     Scene on = planned.get(3);
@@ -174,7 +162,10 @@ class LabelCacheRunTest {
 
     List<StepRecord> steps = new ArrayList<>();
     try (FakeMessagesApi claude = FakeMessagesApi.start()) {
-      enqueueLabellings(claude, planned);
+      claude.enqueue(
+          labelling("home", planned.get(0)),
+          labelling("settings", planned.get(1)),
+          labelling("settings/wifi", off));
       try (Agent agent =
           sim()
               .model(SemanticConfig.defaults().withApiKey("test").withBaseUrl(claude.baseUrl()))
@@ -185,14 +176,15 @@ class LabelCacheRunTest {
       }
     }
 
-    StepRecord switchedOn = steps.get(3);
-    assertThat(switchedOn.extras().labelCache())
-        .as("the switch now reads On: not served from the Off page's labels")
-        .isNull();
-    assertThat(switchedOn.extras().llmUsage()).as("a labelling call").hasSize(1);
-    assertThat(switchedOn.extras().semanticScene().widgets())
-        .extracting(SemanticScene.Widget::elementId)
-        .contains(switchOn.id());
+    SemanticScene labelled = steps.get(2).extras().semanticScene();
+    SemanticScene served = steps.get(3).extras().semanticScene();
+    assertThat(labelled.widgets()).hasSize(2);
+    assertThat(labelled.widgets().get(1).elementId()).isEqualTo(switchOn.id());
+    assertThat(served.widgets())
+        .as("the switch now reads On: its purpose is not served; the back button's is")
+        .extracting(SemanticScene.Widget::purpose)
+        .containsExactly("go back to settings");
+    assertThat(served.widgets()).noneMatch(w -> w.elementId().equals(switchOn.id()));
   }
 
   @Test

@@ -54,6 +54,22 @@ class LabelCacheTest {
               new SemanticScene.Widget("row", "open the savings account"),
               new SemanticScene.Widget("go", "transfer money")));
 
+  /** A dialog: its message, and a confirm icon with no text of its own. */
+  private static Scene dialog(String message) {
+    return new Scene(
+        720,
+        1600,
+        List.of(
+            element("message", "text", new Bounds(60, 600, 660, 700), message),
+            element("confirm", "button", new Bounds(500, 800, 660, 900), "")));
+  }
+
+  private static final SemanticScene DIALOG_LABELS =
+      new SemanticScene(
+          "dialog/confirm",
+          List.of("answer the dialog"),
+          List.of(new SemanticScene.Widget("confirm", "confirm opening settings")));
+
   /** A store in a map, counting its calls; it can be made to fail. */
   private static final class MapStore implements LabelStore {
     final Map<LabelKey, CachedLabels> entries = new HashMap<>();
@@ -95,29 +111,53 @@ class LabelCacheTest {
   }
 
   @Test
-  void aScreenWhoseWordsChangedIsAMiss() {
+  void aWidgetWhoseTextOrWhoseInnerTextsChangedIsLeftOut() {
     LabelCache cache = new LabelCache("m", "1-a", null, TTL);
     cache.remember(bank("Savings", "Transfer"), LABELS, CALL);
 
     // Same structure, same signature: the button now deletes, the row holds another account.
-    assertThat(cache.lookup(bank("Savings", "Delete account"))).isEmpty();
-    assertThat(cache.lookup(bank("Checking", "Transfer"))).isEmpty();
-    assertThat(cache.savings()).isEqualTo(LabelSavings.NONE);
-  }
-
-  @Test
-  void digitsAreNotPartOfTheKeyButAWidgetWhoseInnerTextChangedIsLeftOut() {
-    LabelCache cache = new LabelCache("m", "1-a", null, TTL);
-    cache.remember(bank("Savings 1234", "Transfer"), LABELS, CALL);
-
-    // The same words, another account number: the same key; the row holds another text.
-    SemanticScene served = cache.lookup(bank("Savings 9876", "Transfer")).orElseThrow().labels();
+    SemanticScene served = cache.lookup(bank("Checking", "Delete account")).orElseThrow().labels();
 
     assertThat(served.page()).isEqualTo("accounts");
     assertThat(served.widgets())
         .extracting(SemanticScene.Widget::elementId)
         .as("the row has no text: what lies inside it is its text")
-        .containsExactly("title", "go");
+        .containsExactly("title");
+  }
+
+  @Test
+  void anIconsPurposeIsServedOnlyForTheWordsItWasMadeFrom() {
+    LabelCache cache = new LabelCache("m", "1-a", null, TTL);
+    cache.remember(dialog("Open settings to turn on backup?"), DIALOG_LABELS, CALL);
+
+    assertThat(cache.lookup(dialog("Delete all 3 of your photos?")))
+        .as("the same dialog asking another question: its icon's purpose is not served")
+        .isEmpty();
+    assertThat(cache.savings()).isEqualTo(LabelSavings.NONE);
+    assertThat(cache.lookup(dialog("Open settings to turn on backup?")).orElseThrow().labels())
+        .isEqualTo(DIALOG_LABELS);
+  }
+
+  @Test
+  void digitsAloneDoNotMakeAnIconsScreenNew() {
+    LabelCache cache = new LabelCache("m", "1-a", null, TTL);
+    cache.remember(dialog("Delete 3 photos?"), DIALOG_LABELS, CALL);
+
+    assertThat(cache.lookup(dialog("Delete 12 photos?"))).isPresent();
+  }
+
+  @Test
+  void anEntryStoredWithoutTheScreensWordsServesNoIcon() {
+    MapStore store = new MapStore();
+    LabelCache first = new LabelCache("m", "1-a", store, TTL);
+    first.remember(dialog("Open settings?"), DIALOG_LABELS, CALL);
+    // As an entry written before the screen's words were kept reads back.
+    store.entries.replaceAll(
+        (key, entry) -> new CachedLabels(entry.labels(), entry.texts(), entry.usage()));
+
+    LabelCache later = new LabelCache("m", "1-a", store, TTL);
+    assertThat(later.lookup(dialog("Open settings?"))).isEmpty();
+    assertThat(later.lookup(bank("Savings", "Transfer"))).isEmpty();
   }
 
   @Test
