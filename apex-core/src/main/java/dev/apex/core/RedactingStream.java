@@ -4,7 +4,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 
 /**
  * An output stream that passes each line through {@link Secrets#redact} and then {@link
@@ -17,7 +21,9 @@ import java.nio.charset.Charset;
  * no control byte passes raw whatever the charset: a C1 control (UTF-8 {@code C2 9B}, or the single
  * byte {@code 9B} in ISO-8859-1) decodes to a character that is escaped; a byte the charset cannot
  * decode (a lone {@code 9B} in UTF-8 or ASCII) becomes U+FFFD, written as the charset writes it
- * (its bytes in UTF-8, {@code ?} in ASCII).
+ * (its bytes in UTF-8, {@code ?} in ASCII). A character whose bytes straddle a cut ({@value
+ * #MAX_LINE} bytes, a flush) is decoded whole: the bytes of an unfinished sequence wait for the
+ * rest.
  */
 public final class RedactingStream extends OutputStream {
 
@@ -29,11 +35,17 @@ public final class RedactingStream extends OutputStream {
 
   private final OutputStream out;
   private final Charset charset;
+  private final CharsetDecoder decoder;
   private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 
   private RedactingStream(OutputStream out, Charset charset) {
     this.out = out;
     this.charset = charset;
+    this.decoder =
+        charset
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(CodingErrorAction.REPLACE);
   }
 
   /**
@@ -89,17 +101,39 @@ public final class RedactingStream extends OutputStream {
 
   @Override
   public synchronized void close() throws IOException {
-    flush();
+    drain();
+    // The end: bytes of a sequence that will never be finished are written as replaced.
+    emit(decode(true));
     out.close();
   }
 
   private void drain() throws IOException {
-    if (line.size() == 0) {
-      return;
+    if (line.size() > 0) {
+      emit(decode(false));
     }
-    String text = line.toString(charset);
+  }
+
+  private void emit(String text) throws IOException {
+    if (!text.isEmpty()) {
+      out.write(TerminalText.escapeControls(Secrets.redact(text)).getBytes(charset));
+    }
+  }
+
+  /**
+   * The held bytes decoded, malformed ones replaced; unless {@code end}, the bytes of a sequence
+   * not yet finished stay held for the next write.
+   */
+  private String decode(boolean end) {
+    ByteBuffer in = ByteBuffer.wrap(line.toByteArray());
+    CharBuffer chars = CharBuffer.allocate((int) (in.remaining() * decoder.maxCharsPerByte()) + 4);
+    decoder.decode(in, chars, end);
+    if (end) {
+      decoder.flush(chars);
+      decoder.reset();
+    }
     line.reset();
-    out.write(TerminalText.escapeControls(Secrets.redact(text)).getBytes(charset));
+    line.write(in.array(), in.position(), in.remaining());
+    return chars.flip().toString();
   }
 
   /**

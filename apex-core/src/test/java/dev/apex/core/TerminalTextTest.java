@@ -117,6 +117,24 @@ class TerminalTextTest {
   }
 
   @Test
+  void aCharacterWhoseBytesStraddleACutIsDecodedWholeAndAC1ControlSplitByAFlushIsEscaped() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream stream = RedactingStream.wrap(new PrintStream(bytes, true, UTF8), UTF8);
+    // A JSON-RPC line longer than the cut, its é's two bytes on either side of it.
+    String longLine = "a".repeat(RedactingStream.MAX_LINE - 1) + "é\n";
+    byte[] encoded = longLine.getBytes(UTF8);
+    stream.write(encoded, 0, encoded.length);
+    stream.write(0xc2);
+    stream.flush();
+    stream.write(0x9b);
+    stream.print("[2J\n");
+    stream.flush();
+
+    assertThat(bytes.toString(UTF8)).isEqualTo(longLine + "\\u009b[2J\n");
+    assertNoControlBytes(bytes.toByteArray());
+  }
+
+  @Test
   void jsonThroughTheStreamStaysJsonThatDecodesToTheSameText() throws Exception {
     String text = HOSTILE + " \u0085\u007f tab\t";
     String json = Json.write(Map.of("text", text));
