@@ -1,5 +1,6 @@
 package dev.apex.bench;
 
+import dev.apex.core.RedactingStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,6 +15,8 @@ public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] args) {
+    // Page text and device errors reach this output: redacted and escaped like apex's own.
+    RedactingStream.installOnSystemStreams();
     boolean quick = false;
     boolean check = false;
     Path data = null;

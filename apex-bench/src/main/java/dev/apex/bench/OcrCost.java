@@ -2,6 +2,7 @@ package dev.apex.bench;
 
 import dev.apex.core.ApexException;
 import dev.apex.core.RawCapture;
+import dev.apex.core.RedactingStream;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
 import dev.apex.device.android.AdbAddress;
@@ -298,6 +299,8 @@ public final class OcrCost {
    * ../shared/data}).
    */
   public static void main(String[] args) {
+    // Page text and device errors reach this output: redacted and escaped like apex's own.
+    RedactingStream.installOnSystemStreams();
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
     List<Dump> dumps = Dump.loadAll(BenchData.locate(null));

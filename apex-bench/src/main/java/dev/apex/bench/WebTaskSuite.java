@@ -2,6 +2,7 @@ package dev.apex.bench;
 
 import dev.apex.core.ApexException;
 import dev.apex.core.InvalidInputException;
+import dev.apex.core.RedactingStream;
 import dev.apex.device.web.WebConfig;
 import dev.apex.device.web.WebDevice;
 import dev.apex.device.web.WebDevices;
@@ -135,6 +136,8 @@ public final class WebTaskSuite implements AutoCloseable {
    * not solved.
    */
   public static void main(String[] args) {
+    // Page text and device errors reach this output: redacted and escaped like apex's own.
+    RedactingStream.installOnSystemStreams();
     boolean ocr = true;
     for (String a : args) {
       if (!a.equals("--no-ocr")) {

@@ -3,6 +3,7 @@ package dev.apex.cli;
 import dev.apex.core.ApexException;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Secrets;
+import dev.apex.core.Text;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -55,7 +56,16 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
     return qualified.startsWith("apex ") ? qualified.substring(5) : "";
   }
 
-  /** The message's first line, redacted before it is cut (a key may span the cut). */
+  /**
+   * The most characters of an error message's line shown: longer than {@link Text#IN_LINE_MAX}, as
+   * a bad-input line may list what is allowed, but bounded, as a message may quote a model's text.
+   */
+  static final int MAX_MESSAGE = 1000;
+
+  /**
+   * The message's first line, redacted before it is cut (a key may span the cut), at most {@link
+   * #MAX_MESSAGE} characters ({@link Text#inLine}).
+   */
   static String oneLine(Throwable ex) {
     String message = Secrets.redact(ex.getMessage());
     if (message == null || message.isBlank()) {
@@ -65,7 +75,7 @@ final class ErrorHandler implements IExecutionExceptionHandler, IParameterExcept
       message = Secrets.redact(cause.getMessage());
     }
     int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
+    return Text.inLine(newline < 0 ? message : message.substring(0, newline), MAX_MESSAGE);
   }
 
   private static boolean verbose(ParseResult parseResult) {

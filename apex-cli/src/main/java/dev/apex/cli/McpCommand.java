@@ -2,15 +2,19 @@ package dev.apex.cli;
 
 import dev.apex.config.Settings;
 import dev.apex.core.InvalidInputException;
+import dev.apex.core.RedactingStream;
 import dev.apex.device.DeviceProviders;
 import dev.apex.mcp.ApexMcpServer;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -85,6 +89,7 @@ final class McpCommand implements Callable<Integer> {
     // Only the protocol may reach stdout: anything else that prints goes to stderr from here on.
     PrintStream protocol = out;
     if (protocol == System.out) {
+      protocol = protocolOut();
       System.setOut(System.err);
     }
     // Screenshots are scaled off-screen.
@@ -149,5 +154,17 @@ final class McpCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * The process's stdout for the protocol, redacted and escaped like every output, but in UTF-8,
+   * the protocol's charset, rather than the platform's ({@code System.out}'s): under the POSIX
+   * locale the platform's is ASCII, which would turn every other character into {@code ?}.
+   */
+  private static PrintStream protocolOut() {
+    System.out.flush();
+    return RedactingStream.wrap(
+        new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8),
+        StandardCharsets.UTF_8);
   }
 }

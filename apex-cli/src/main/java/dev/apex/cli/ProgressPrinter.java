@@ -31,7 +31,14 @@ final class ProgressPrinter implements TaskListener {
 
   @Override
   public synchronized void taskStarted(TaskId taskId, String device, String goal) {
-    out.println(prefix + "task " + taskId + " on " + Secrets.withoutUserInfo(device) + ": " + goal);
+    out.println(
+        prefix
+            + "task "
+            + taskId
+            + " on "
+            + Secrets.withoutUserInfo(device)
+            + ": "
+            + StepLines.field(goal));
     out.flush();
   }
 
@@ -64,11 +71,11 @@ final class ProgressPrinter implements TaskListener {
     StringBuilder line = new StringBuilder(prefix);
     line.append(
         String.format("step %2d  %-6s  ", r.index(), r.result().success() ? "ok" : "FAILED"));
-    line.append(r.step().describe());
+    line.append(StepLines.field(r.step().describe()));
     if (!r.result().success() && r.result().error() != null) {
       line.append("  — ").append(StepLines.shorten(r.result().error(), 160));
     } else if (diff != null) {
-      line.append("  → ").append(diff.summary());
+      line.append("  → ").append(StepLines.field(diff.summary()));
     }
     if (r.result().success()
         && r.result().output() instanceof java.util.Map<?, ?> output

@@ -313,7 +313,7 @@ final class RunCommand implements Callable<Integer> {
     }
     if (flow == null) {
       synchronized (out) {
-        outcome.summary().ifPresent(s -> out.println(prefix + "model: " + s));
+        outcome.summary().ifPresent(s -> out.println(prefix + "model: " + StepLines.field(s)));
         out.println(prefix + "llm: " + outcome.planning().summary());
       }
     }
@@ -426,7 +426,8 @@ final class RunCommand implements Callable<Integer> {
 
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {
     synchronized (out) {
-      out.println(prefix + outcome.status() + ": " + outcome.reason());
+      // The reason quotes a failed step's error, which quotes what the model or flow asked for.
+      out.println(prefix + outcome.status() + ": " + StepLines.field(outcome.reason()));
       WorldState world = outcome.context().world();
       if (world != null) {
         out.println(
@@ -438,7 +439,7 @@ final class RunCommand implements Callable<Integer> {
                 + ", screen "
                 + orDash(world.screenSignature())
                 + ", variables "
-                + world.variables());
+                + StepLines.field(String.valueOf(world.variables())));
         List<WorldEvent> history = world.history();
         StringBuilder events = new StringBuilder(prefix + "last events:");
         for (WorldEvent e : history.subList(Math.max(0, history.size() - 5), history.size())) {
@@ -446,7 +447,7 @@ final class RunCommand implements Callable<Integer> {
               .append(' ')
               .append(e.index())
               .append(':')
-              .append(e.action())
+              .append(StepLines.shorten(e.action(), 40))
               .append(e.success() ? "(ok)" : "(failed)");
         }
         out.println(events);
@@ -457,6 +458,6 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private static String orDash(String s) {
-    return s == null || s.isBlank() ? "-" : s;
+    return s == null || s.isBlank() ? "-" : StepLines.field(s);
   }
 }

@@ -32,11 +32,12 @@ final class TerminalConfirmer implements Confirmer {
   @Override
   public synchronized boolean confirm(SensitiveAction action) {
     if (in == null) {
-      out.println("apex: refused without a terminal to ask: " + action.describe());
+      out.println("apex: refused without a terminal to ask: " + StepLines.field(action.describe()));
       out.flush();
       return false;
     }
-    out.print("apex: the next step would " + action.describe() + ". Allow it? [y/N] ");
+    out.print(
+        "apex: the next step would " + StepLines.field(action.describe()) + ". Allow it? [y/N] ");
     out.flush();
     try {
       String answer = in.readLine();

@@ -199,7 +199,7 @@ final class TimelineCommand implements Callable<Integer> {
               : t.startedAt().toString().replace('T', ' ').replaceAll("\\..*|Z", ""),
           t.steps(),
           t.device(),
-          t.goal());
+          StepLines.field(t.goal()));
     }
   }
 
@@ -214,9 +214,10 @@ final class TimelineCommand implements Callable<Integer> {
       return;
     }
     out.printf(
-        "task %s  %s  on %s  goal: %s%n", task.id(), task.status(), task.device(), task.goal());
+        "task %s  %s  on %s  goal: %s%n",
+        task.id(), task.status(), task.device(), StepLines.field(task.goal()));
     if (task.reason() != null) {
-      out.println("reason: " + task.reason());
+      out.println("reason: " + StepLines.field(task.reason()));
     }
     for (StoredStep s : steps) {
       out.println(StepLines.timelineLine(s));

@@ -52,6 +52,18 @@ final class McpChild implements AutoCloseable {
       Path db,
       Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> elicitation,
       String... args) {
+    return start(Map.of(), home, db, elicitation, args);
+  }
+
+  /** As {@link #start(Path, Path, Function, String...)}, with {@code env} added to the child's. */
+  static McpChild start(
+      Map<String, String> env,
+      Path home,
+      Path db,
+      Function<McpSchema.ElicitFormRequest, McpSchema.ElicitResult> elicitation,
+      String... args) {
+    Map<String, String> childEnv = new java.util.HashMap<>(env);
+    childEnv.put("APEX_HOME", home.toString());
     List<String> command = new ArrayList<>();
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
@@ -61,7 +73,7 @@ final class McpChild implements AutoCloseable {
     ServerParameters params =
         ServerParameters.builder(Path.of(System.getProperty("java.home"), "bin", "java").toString())
             .args(command)
-            .env(Map.of("APEX_HOME", home.toString()))
+            .env(childEnv)
             .build();
     List<String> stderr = new CopyOnWriteArrayList<>();
     StdioClientTransport transport = new NoKeyTransport(params);

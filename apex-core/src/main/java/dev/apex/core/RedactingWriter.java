@@ -5,10 +5,10 @@ import java.io.PrintWriter;
 import java.io.Writer;
 
 /**
- * A writer that passes each line through {@link Secrets#redact} before the writer below sees it:
- * {@link RedactingStream}'s counterpart for character output (the CLI's {@code PrintWriter}s). A
- * line is held until its newline, a {@link #flush()} or {@value RedactingStream#MAX_LINE}
- * characters. Thread-safe.
+ * A writer that passes each line through {@link Secrets#redact} and then {@link
+ * TerminalText#escapeControls} before the writer below sees it: {@link RedactingStream}'s
+ * counterpart for character output (the CLI's {@code PrintWriter}s). A line is held until its
+ * newline, a {@link #flush()} or {@value RedactingStream#MAX_LINE} characters. Thread-safe.
  */
 public final class RedactingWriter extends Writer {
 
@@ -55,7 +55,7 @@ public final class RedactingWriter extends Writer {
     if (line.length() > 0) {
       String text = line.toString();
       line.setLength(0);
-      out.write(Secrets.redact(text));
+      out.write(TerminalText.escapeControls(Secrets.redact(text)));
     }
   }
 }

@@ -72,6 +72,9 @@ public final class ApexMcpServer {
   /** How long the end of stdin waits for the answers to calls already read. */
   static final Duration DRAIN = Duration.ofSeconds(60);
 
+  /** The most characters of a progress line after its {@code apex mcp: } prefix. */
+  static final int MAX_PROGRESS = 1000;
+
   /** How long {@link #stop} waits for a call in progress before cancelling its task. */
   static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
@@ -553,7 +556,12 @@ public final class ApexMcpServer {
     }
   }
 
+  /**
+   * Reports a line on the progress channel (stderr), redacted, escaped and cut to {@link
+   * #MAX_PROGRESS} characters ({@link Text#inLine}): it may quote a client's arguments or a step's
+   * error, which the client controls.
+   */
   private void progress(String line) {
-    options.progress().accept("apex mcp: " + McpResults.redact(line));
+    options.progress().accept("apex mcp: " + Text.inLine(line, MAX_PROGRESS));
   }
 }
