@@ -98,11 +98,10 @@ public record FlowVariables(Map<String, String> values) {
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
-      throw new InvalidInputException("--vars file " + file + " not found; check the path");
+      throw new InvalidInputException("vars file " + file + " not found; check the path");
     } catch (IOException e) {
       throw new InvalidInputException(
-          "cannot read --vars file " + file + "; give a readable UTF-8 file of NAME=VALUE lines",
-          e);
+          "cannot read vars file " + file + "; give a readable UTF-8 file of NAME=VALUE lines", e);
     }
     Map<String, String> values = new LinkedHashMap<>();
     for (int i = 0; i < lines.size(); i++) {

@@ -104,6 +104,6 @@ class FlowVariablesTest {
         .doesNotContain("hunter2");
     assertThatThrownBy(() -> FlowVariables.read(dir.resolve("none.vars")))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage("--vars file " + dir.resolve("none.vars") + " not found; check the path");
+        .hasMessage("vars file " + dir.resolve("none.vars") + " not found; check the path");
   }
 }
