@@ -31,8 +31,10 @@ import java.util.Set;
  *   <li>{@code GET /api/tasks/{id}/report}: the task as one self-contained HTML file ({@link
  *       TaskReport}), as an attachment;
  *   <li>{@code POST /api/tasks} with {@code {"device": "sim", "goal": "…"}} or {@code {"device":
- *       "sim", "flow": "<yaml>"}}: starts a task here, 201 with the task; a goal with no model
- *       configured to plan it is a 400 saying how to configure one, and nothing is recorded;
+ *       "sim", "flow": "<yaml>", "vars": {"NAME": "VALUE"}}}: starts a task here, 201 with the
+ *       task; a goal with no model configured to plan it is a 400 saying how to configure one, and
+ *       nothing is recorded; so is a flow's {@code ${NAME}} that {@code vars} does not name (the
+ *       only values it takes, never the console's environment);
  *   <li>{@code POST /api/tasks/{id}/cancel}: stops a running task after its current step, 202: one
  *       this console started at once, one another process runs ({@code apex run}, another console)
  *       through the timeline, where its owner reads the request on its next heartbeat; 409 when it
