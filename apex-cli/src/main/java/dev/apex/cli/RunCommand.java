@@ -9,6 +9,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
+import dev.apex.runtime.FlowVariables;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TimelineRecorder;
@@ -98,6 +99,23 @@ final class RunCommand implements Callable<Integer> {
               + " planner.allowed_apps.")
   List<String> allowApps = new ArrayList<>();
 
+  @Option(
+      names = "--var",
+      paramLabel = "NAME[=VALUE]",
+      description =
+          "A variable the --flow's ${NAME} may use: NAME=VALUE, or NAME alone for the value of the"
+              + " environment variable NAME; repeat for more. Nothing else of the environment"
+              + " reaches a flow.")
+  List<String> vars = new ArrayList<>();
+
+  @Option(
+      names = "--vars",
+      paramLabel = "FILE",
+      description =
+          "A file of NAME=VALUE lines (# comments, blank lines) for the --flow's variables;"
+              + " a --var wins over it.")
+  Path varsFile;
+
   @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
   Integer maxSteps;
 
@@ -173,8 +191,7 @@ final class RunCommand implements Callable<Integer> {
     Settings settings =
         plannerModel == null ? base : base.withModels(base.semantic(), plannerModel);
     ToolRegistry registry = ToolRegistry.defaultRegistry();
-    // ${NAME} in a flow (a recorded password) comes from the environment.
-    Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(shared.env);
+    Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(named());
     if (heal && what.goal != null) {
       throw new InvalidInputException(
           "--heal heals a --flow's drifted steps; a --goal is planned by the model anyway");
@@ -238,6 +255,34 @@ final class RunCommand implements Callable<Integer> {
       int exit = outcomes.stream().allMatch(o -> o.status() == TaskStatus.SUCCEEDED) ? 0 : 1;
       return stop.exitCode().orElse(exit);
     }
+  }
+
+  /**
+   * The variables this run names for its flow ({@code --vars FILE}, then each {@code --var}); only
+   * these fill a flow's {@code ${NAME}}, never the rest of the environment.
+   *
+   * @throws InvalidInputException for a bad {@code --var} or {@code --vars} line, or either with a
+   *     {@code --goal}
+   */
+  private FlowVariables named() {
+    if (what.flow == null && (!vars.isEmpty() || varsFile != null)) {
+      throw new InvalidInputException(
+          "--var and --vars fill a --flow's ${NAME}; a --goal has none, so drop them");
+    }
+    FlowVariables fromFile = varsFile == null ? FlowVariables.none() : FlowVariables.read(varsFile);
+    return fromFile.plus(FlowVariables.fromArguments(vars, shared.env));
+  }
+
+  /**
+   * The command that replays a flow written to {@code file}: {@code apex run --flow FILE}, with a
+   * {@code --var NAME} for each variable it uses (a recorded password becomes {@code ${PASSWORD}}).
+   */
+  static String replayCommand(Path file, String yaml) {
+    StringBuilder command = new StringBuilder("apex run --flow ").append(file);
+    Flow.parse(yaml, file.toString(), ToolRegistry.defaultRegistry())
+        .variables()
+        .forEach(name -> command.append(" --var ").append(name));
+    return command.toString();
   }
 
   private TaskOutcome runOne(
@@ -369,7 +414,12 @@ final class RunCommand implements Callable<Integer> {
       return;
     }
     synchronized (out) {
-      out.println("healed: " + to + " (replay it with no model: apex run --flow " + to + ")");
+      out.println(
+          "healed: "
+              + to
+              + " (replay it with no model: "
+              + replayCommand(to, replay.healedFlow().get())
+              + ")");
     }
   }
 
@@ -405,7 +455,11 @@ final class RunCommand implements Callable<Integer> {
     }
     synchronized (out) {
       out.println(
-          "recorded: " + record + " (replay it with no model: apex run --flow " + record + ")");
+          "recorded: "
+              + record
+              + " (replay it with no model: "
+              + replayCommand(record, yaml)
+              + ")");
     }
   }
 

@@ -134,8 +134,8 @@ final class TimelineCommand implements Callable<Integer> {
             + target
             + ": task "
             + task.id()
-            + " as a flow; replay it with 'apex run --flow "
-            + target
+            + " as a flow; replay it with '"
+            + RunCommand.replayCommand(target, yaml)
             + "'");
   }
 

@@ -157,21 +157,6 @@ class RecordFlowCliTest {
     assertThat(two.err()).contains("--record writes one task's flow");
   }
 
-  @Test
-  void aVariableInAFlowComesFromTheEnvironmentAndAMissingOneIsBadInput() throws Exception {
-    Path flow = dir.resolve("note.yaml");
-    Files.writeString(
-        flow,
-        "name: note\nsteps:\n  - launch_app: com.example.notes\n"
-            + "  - assert_visible: { text: \"${APEX_NOTES_TITLE}\" }\n");
-    Cli.Result missing = run(env(), db(), "run", "--flow", flow.toString(), "--no-ocr");
-    assertThat(missing.exit()).isEqualTo(2);
-    assertThat(missing.errLines())
-        .singleElement()
-        .asString()
-        .contains("${APEX_NOTES_TITLE} is not set; export APEX_NOTES_TITLE");
-  }
-
   private static Cli.Result run(Map<String, String> env, String db, String... args) {
     return Cli.run(env, Cli.withDb(Path.of(db), args));
   }

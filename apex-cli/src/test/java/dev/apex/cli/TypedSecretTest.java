@@ -37,7 +37,7 @@ class TypedSecretTest {
   @TempDir Path dir;
 
   /** A login screen: the password field focused until something is typed, then the user field. */
-  private static String login(boolean passwordFocused) {
+  static String login(boolean passwordFocused) {
     return "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
         + node("", "android.widget.FrameLayout", false, false, "[0,0][1080,1920]", true)
         + node(

@@ -12,6 +12,7 @@ import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Flow;
+import dev.apex.runtime.FlowVariables;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
@@ -90,6 +91,7 @@ public final class AgentLauncher implements TaskLauncher {
     DeviceProviders.validate(request.device());
     return prepare(
         request.isFlow() ? request.flow() : null,
+        request.vars(),
         request.goal(),
         config,
         null,
@@ -129,12 +131,12 @@ public final class AgentLauncher implements TaskLauncher {
         Planner once =
             (goal, scene, context) ->
                 context.stepResults().isEmpty() ? List.of(step) : List.<PlannedStep>of();
-        return prepare(null, title, now, once, b -> b.device(device));
+        return prepare(null, FlowVariables.none(), title, now, once, b -> b.device(device));
       }
 
       @Override
       public PreparedTask flow(String yaml, ApexConfig now) {
-        return prepare(yaml, null, now, null, b -> b.device(device));
+        return prepare(yaml, FlowVariables.none(), null, now, null, b -> b.device(device));
       }
 
       @Override
@@ -142,6 +144,15 @@ public final class AgentLauncher implements TaskLauncher {
         device.close();
       }
     };
+  }
+
+  /** How a console user names a flow's variables. */
+  static String howToName(List<String> names) {
+    return "give them in the request's vars (\"vars\": {\""
+        + names.get(0)
+        + "\": \"VALUE\"}), or as "
+        + names.get(0)
+        + "=VALUE lines under Variables on New task";
   }
 
   /** The console's {@code --adb}, else the settings' {@code device.adb_server} of the moment. */
@@ -156,11 +167,15 @@ public final class AgentLauncher implements TaskLauncher {
   }
 
   /**
-   * A task on the device {@code device} sets on the builder: the flow {@code flowYaml}, else {@code
-   * goal} planned by {@code planner}, else by the model.
+   * A task on the device {@code device} sets on the builder: the flow {@code flowYaml} filled from
+   * {@code vars} only, else {@code goal} planned by {@code planner}, else by the model.
+   *
+   * @throws dev.apex.core.InvalidInputException (a 400) before anything runs, naming each {@code
+   *     ${NAME}} of the flow that {@code vars} does not name
    */
   private PreparedTask prepare(
       String flowYaml,
+      FlowVariables vars,
       String goal,
       ApexConfig config,
       Planner planner,
@@ -168,6 +183,7 @@ public final class AgentLauncher implements TaskLauncher {
     Flow flow =
         flowYaml != null
             ? Flow.parse(flowYaml, "the console's flow", ToolRegistry.defaultRegistry())
+                .withVariables(vars, AgentLauncher::howToName)
             : null;
     Settings settings = settings(config);
     if (flow == null && planner == null) {

@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
+import dev.apex.runtime.FlowVariables;
 import dev.apex.storage.StoredStep;
 import dev.apex.storage.Timeline;
 import java.io.IOException;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -28,8 +31,10 @@ import java.util.Set;
  *   <li>{@code GET /api/tasks/{id}/report}: the task as one self-contained HTML file ({@link
  *       TaskReport}), as an attachment;
  *   <li>{@code POST /api/tasks} with {@code {"device": "sim", "goal": "…"}} or {@code {"device":
- *       "sim", "flow": "<yaml>"}}: starts a task here, 201 with the task; a goal with no model
- *       configured to plan it is a 400 saying how to configure one, and nothing is recorded;
+ *       "sim", "flow": "<yaml>", "vars": {"NAME": "VALUE"}}}: starts a task here, 201 with the
+ *       task; a goal with no model configured to plan it is a 400 saying how to configure one, and
+ *       nothing is recorded; so is a flow's {@code ${NAME}} that {@code vars} does not name (the
+ *       only values it takes, never the console's environment);
  *   <li>{@code POST /api/tasks/{id}/cancel}: stops a running task after its current step, 202: one
  *       this console started at once, one another process runs ({@code apex run}, another console)
  *       through the timeline, where its owner reads the request on its next heartbeat; 409 when it
@@ -46,7 +51,7 @@ final class TasksApi {
 
   static final int MAX_PAGE = 200;
   static final int MAX_GOAL_CHARS = 2_000;
-  private static final Set<String> START_KEYS = Set.of("device", "goal", "flow");
+  private static final Set<String> START_KEYS = Set.of("device", "goal", "flow", "vars");
   private static final Set<String> ANSWER_KEYS = Set.of("allow", "id");
 
   /** The reason a task cancelled from the console ends with (then " after N step(s)"). */
@@ -161,7 +166,8 @@ final class TasksApi {
     for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
       String name = names.next();
       if (!START_KEYS.contains(name)) {
-        throw HttpError.badRequest("unknown key " + name + "; give device and one of goal or flow");
+        throw HttpError.badRequest(
+            "unknown key " + name + "; give device and one of goal or flow (with its vars)");
       }
     }
     String device = text(body, "device");
@@ -181,8 +187,12 @@ final class TasksApi {
     if (hasGoal && goal.length() > MAX_GOAL_CHARS) {
       throw HttpError.badRequest("goal must be at most " + MAX_GOAL_CHARS + " characters");
     }
+    FlowVariables vars = vars(body.get("vars"));
+    if (hasGoal && !vars.values().isEmpty()) {
+      throw HttpError.badRequest("vars fill a flow's ${NAME}; a goal has none, so drop them");
+    }
     TaskRequest request =
-        hasGoal ? TaskRequest.goal(device, goal.strip()) : TaskRequest.flow(device, flow);
+        hasGoal ? TaskRequest.goal(device, goal.strip()) : TaskRequest.flow(device, flow, vars);
     TaskRecord task = running.start(request);
     call.exchange().getResponseHeaders().set("Location", "/api/tasks/" + task.id().value());
     call.json(201, view(task));
@@ -258,6 +268,32 @@ final class TasksApi {
   }
 
   /** A string field, null when absent or JSON null; any other type is a 400 naming the key. */
+  /**
+   * A request's {@code vars}: an object of {@code NAME: "VALUE"}, the only values a flow's {@code
+   * ${NAME}}s take (never the console's environment). No message quotes a value.
+   *
+   * @throws HttpError 400 when it is not such an object; {@link
+   *     dev.apex.core.InvalidInputException} (a 400) for a name that is not {@code
+   *     [A-Z_][A-Z0-9_]*}
+   */
+  private static FlowVariables vars(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return FlowVariables.none();
+    }
+    if (!node.isObject()) {
+      throw HttpError.badRequest("vars must be an object of NAME: \"VALUE\" strings");
+    }
+    Map<String, String> values = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!e.getValue().isTextual()) {
+        throw HttpError.badRequest("vars." + e.getKey() + " must be a string");
+      }
+      values.put(e.getKey(), e.getValue().textValue());
+    }
+    return FlowVariables.of(values);
+  }
+
   private static String text(JsonNode body, String key) {
     JsonNode node = body.get(key);
     if (node == null || node.isNull()) {

@@ -4,6 +4,7 @@ import dev.apex.config.ApexConfigStore;
 import dev.apex.config.Settings;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.DeviceOptions;
+import dev.apex.runtime.FlowVariables;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.PerceivingObserver;
@@ -33,6 +34,10 @@ import org.opentest4j.TestAbortedException;
  * test ({@code Assumptions}) {@link TaskStatus#CANCELLED} — and closes the device. A failure gets
  * the compact Scene at that moment and the task id appended to its message.
  *
+ * <p>A flow's {@code ${NAME}}s are filled only from what the test names: the map given to {@link
+ * ApexSession#runFlow(Path, Map)} and the vars file of {@code apex.vars}, never from the rest of
+ * the environment.
+ *
  * <p>The timeline ({@code $APEX_HOME/timeline.db} unless {@code apex.timeline} says otherwise) is
  * opened once per test run and shared by every test.
  */
@@ -60,6 +65,8 @@ public final class ApexExtension
   @Override
   public void beforeEach(ExtensionContext context) {
     ApexOptions options = ApexOptions.read(context::getConfigurationParameter, env);
+    // Read before the device opens, so a bad line fails the test with nothing to close.
+    FlowVariables vars = options.vars().map(FlowVariables::read).orElse(FlowVariables.none());
     ApexConfigStore store =
         ApexConfigStore.open(
             ApexConfigStore.defaultFile(env, System.getProperty("user.home")), env);
@@ -89,7 +96,7 @@ public final class ApexExtension
     // exit 2; with no model at all the runtime records the refusal as the goal's failed task.
     String refusal =
         settings.goalRefusal().filter(Settings.MISSING_PLANNER_MODEL::equals).orElse(null);
-    Running running = new Running(agent, session, new ApexSession(agent, session, refusal));
+    Running running = new Running(agent, session, new ApexSession(agent, session, refusal, vars));
     context.getStore(NAMESPACE).put(Running.class, running);
     // A cancel from the console reaches the session through the agent's timeline (Agent.session).
     session

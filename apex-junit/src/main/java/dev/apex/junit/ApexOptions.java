@@ -17,12 +17,16 @@ import java.util.function.Function;
  *     APEX_TIMELINE} ({@code none}, or a file), default {@code $APEX_HOME/timeline.db}
  * @param ocr whether to OCR screenshots when Tesseract is installed: {@code apex.ocr} / {@code
  *     APEX_OCR}, default true
+ * @param vars a file of {@code NAME=VALUE} lines (as {@code apex run --vars FILE}) that fills the
+ *     {@code ${NAME}}s of the flows a test runs: {@code apex.vars} / {@code APEX_VARS}, default
+ *     none (nothing else of the environment fills a flow)
  */
-record ApexOptions(String selector, Optional<Path> timeline, boolean ocr) {
+record ApexOptions(String selector, Optional<Path> timeline, boolean ocr, Optional<Path> vars) {
 
   static final String DEVICE = "apex.device";
   static final String TIMELINE = "apex.timeline";
   static final String OCR = "apex.ocr";
+  static final String VARS = "apex.vars";
   static final String NONE = "none";
 
   /**
@@ -47,7 +51,8 @@ record ApexOptions(String selector, Optional<Path> timeline, boolean ocr) {
       throw new IllegalArgumentException(
           OCR + " / " + envName(OCR) + " must be true or false, got '" + ocr + "'");
     }
-    return new ApexOptions(selector, timeline, ocr.equals("true"));
+    return new ApexOptions(
+        selector, timeline, ocr.equals("true"), lookup.apply(VARS).map(Path::of));
   }
 
   /** The device selector for the resource lock, read before any test runs. */

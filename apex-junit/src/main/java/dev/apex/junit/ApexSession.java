@@ -6,6 +6,7 @@ import dev.apex.core.SceneElement;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.runtime.Flow;
+import dev.apex.runtime.FlowVariables;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.Session;
@@ -13,6 +14,7 @@ import dev.apex.runtime.planner.Confirmer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -27,15 +29,18 @@ public final class ApexSession {
   private final Agent agent;
   private final Session session;
   private final String goalRefusal;
+  private final FlowVariables vars;
 
   /**
    * @param goalRefusal the line that refuses {@link #act} before any task starts (an
    *     OpenAI-compatible provider with no planning model named), or null
+   * @param vars the variables of the {@code apex.vars} file, for every flow this session runs
    */
-  ApexSession(Agent agent, Session session, String goalRefusal) {
+  ApexSession(Agent agent, Session session, String goalRefusal, FlowVariables vars) {
     this.agent = agent;
     this.session = session;
     this.goalRefusal = goalRefusal;
+    this.vars = Objects.requireNonNull(vars, "vars");
   }
 
   /** The test's task in the timeline. */
@@ -53,14 +58,35 @@ public final class ApexSession {
     return session.step(Objects.requireNonNull(step, "step"));
   }
 
-  /** Runs every step of a flow file, in order; fails at the first step that fails. */
+  /**
+   * Runs a flow file that names no variables beyond {@code apex.vars}'s; see {@link #runFlow(Path,
+   * Map)}.
+   */
   public ApexSession runFlow(String file) {
     return runFlow(Path.of(file));
   }
 
-  /** Runs every step of a flow file, in order; fails at the first step that fails. */
+  /**
+   * Runs a flow file that names no variables beyond {@code apex.vars}'s; see {@link #runFlow(Path,
+   * Map)}.
+   */
   public ApexSession runFlow(Path file) {
-    Flow flow = Flow.load(file, agent.tools());
+    return runFlow(file, Map.of());
+  }
+
+  /**
+   * Runs every step of a flow file, in order; fails at the first step that fails. Its {@code
+   * ${NAME}}s are filled from {@code vars} over the {@code apex.vars} file's, and from nothing else
+   * (never the environment: pass {@code System.getenv("NAME")} yourself for one you trust the flow
+   * with); each value filled is a secret, kept out of the timeline and messages.
+   *
+   * @throws dev.apex.core.InvalidInputException before any step runs, naming each variable the flow
+   *     uses that neither names
+   */
+  public ApexSession runFlow(Path file, Map<String, String> vars) {
+    Flow flow =
+        Flow.load(file, agent.tools())
+            .withVariables(this.vars.plus(FlowVariables.of(vars)), ApexSession::howToName);
     for (PlannedStep step : flow.steps()) {
       require(step);
     }
@@ -161,6 +187,12 @@ public final class ApexSession {
   /** The agent behind this session, for what the session does not offer. */
   public Agent agent() {
     return agent;
+  }
+
+  private static String howToName(List<String> names) {
+    return "pass them to runFlow(file, Map.of(\""
+        + names.get(0)
+        + "\", value, …)) or in a file of NAME=VALUE lines named by apex.vars / APEX_VARS";
   }
 
   private SceneElement visible(Map<String, Object> query, Duration wait) {

@@ -112,7 +112,77 @@ class ApexExtensionTest {
     }
   }
 
+  /** A flow whose row to tap is {@code ${APEX_J_ROW}}; the samples' environment holds it. */
+  static final Path ROW_FLOW =
+      write(
+          "row.yaml",
+          "name: A row by a variable\nsteps:\n"
+              + "  - launch_app: com.android.settings\n  - tap: { text: \"${APEX_J_ROW}\" }\n");
+
+  /** Runs {@link #ROW_FLOW} naming nothing: only {@code apex.vars} may fill it. */
+  static class FlowNamingNothing {
+    @RegisterExtension
+    static final ApexExtension APEX =
+        new ApexExtension(Map.of("APEX_HOME", HOME.toString(), "APEX_J_ROW", "Wi-Fi"));
+
+    @Test
+    void tapsTheRow(ApexSession apex) {
+      apex.runFlow(ROW_FLOW);
+    }
+  }
+
+  static class FlowNamingItsVariable {
+    @RegisterExtension static final ApexExtension APEX = new ApexExtension(env());
+
+    @Test
+    void tapsTheRow(ApexSession apex) {
+      apex.runFlow(ROW_FLOW, Map.of("APEX_J_ROW", "Wi-Fi"));
+    }
+  }
+
   // --- tests ---------------------------------------------------------------------------------
+
+  @Test
+  void aFlowVariableOnlyInTheEnvironmentIsNotFilledAndTheFlowIsRefusedBeforeItsFirstStep() {
+    Path file = dir.resolve("timeline.db");
+    Throwable failure = onlyFailure(run(FlowNamingNothing.class, file));
+
+    assertThat(failure.getMessage())
+        .isEqualTo(
+            ROW_FLOW
+                + " uses ${APEX_J_ROW} (step 2), which this run does not name; pass them to"
+                + " runFlow(file, Map.of(\"APEX_J_ROW\", value, …)) or in a file of NAME=VALUE"
+                + " lines named by apex.vars / APEX_VARS");
+    assertThat(onlyTask(file).steps()).isZero();
+  }
+
+  @Test
+  void aFlowVariableComesFromTheTestsMap() {
+    Path file = dir.resolve("timeline.db");
+    run(FlowNamingItsVariable.class, file).testEvents().assertStatistics(s -> s.succeeded(1));
+
+    try (SqliteTimeline timeline = SqliteTimeline.open(file)) {
+      assertThat(timeline.steps(onlyTask(file).id()))
+          .extracting(StoredStep::action)
+          .containsExactly("launch_app", "tap");
+    }
+  }
+
+  @Test
+  void aFlowVariableComesFromTheVarsFileOfApexVars() throws IOException {
+    Path file = dir.resolve("timeline.db");
+    Path vars = Files.writeString(dir.resolve("test.vars"), "# rows\nAPEX_J_ROW=Wi-Fi\n");
+
+    EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("apex.timeline", file.toString())
+        .configurationParameter("apex.ocr", "false")
+        .configurationParameter("apex.vars", vars.toString())
+        .selectors(selectClass(FlowNamingNothing.class))
+        .execute()
+        .testEvents()
+        .assertStatistics(s -> s.succeeded(1));
+    assertThat(onlyTask(file).steps()).isEqualTo(2);
+  }
 
   @Test
   void aPassedTestIsRecordedSucceededWithOneStepPerAction() {
@@ -289,6 +359,14 @@ class ApexExtensionTest {
 
   static Path projectRoot() {
     return Path.of(System.getProperty("apex.projectRoot", ".."));
+  }
+
+  private static Path write(String name, String text) {
+    try {
+      return Files.writeString(HOME.resolve(name), text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static Path tempHome() {

@@ -19,6 +19,19 @@ class ApexOptionsTest {
     assertThat(options.selector()).isEqualTo("sim");
     assertThat(options.timeline()).contains(Path.of("/h/timeline.db"));
     assertThat(options.ocr()).isTrue();
+    assertThat(options.vars()).isEmpty();
+  }
+
+  @Test
+  void aVarsFileComesFromTheParameterOrTheEnvironment() {
+    assertThat(ApexOptions.read(name -> Optional.empty(), Map.of("APEX_VARS", "/e.vars")).vars())
+        .contains(Path.of("/e.vars"));
+    assertThat(
+            ApexOptions.read(
+                    name -> Optional.ofNullable(Map.of("apex.vars", "/p.vars").get(name)),
+                    Map.of("APEX_VARS", "/e.vars"))
+                .vars())
+        .contains(Path.of("/p.vars"));
   }
 
   @Test

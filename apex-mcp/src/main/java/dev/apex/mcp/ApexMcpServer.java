@@ -462,7 +462,7 @@ public final class ApexMcpServer {
           "run_flow: the flow uses "
               + String.join(", ", flow.variables().stream().map(v -> "${" + v + "}").toList())
               + "; apex mcp never fills variables from its environment: give the text itself, or"
-              + " the user runs the flow with 'apex run --flow'");
+              + " the user runs the flow naming them: 'apex run --flow FILE --var NAME'");
     }
     StringBuilder lines = new StringBuilder("flow " + flow.name() + ": ");
     List<String> steps = new ArrayList<>();

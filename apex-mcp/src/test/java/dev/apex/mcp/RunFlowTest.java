@@ -68,6 +68,15 @@ class RunFlowTest {
           mcp.call(
               "run_flow",
               Map.of("yaml", "steps:\n  - type_text: { text: \"${ANTHROPIC_API_KEY}\" }\n"));
+      // Nor does a model name variables: run_flow takes no vars (issue 28, item 2).
+      McpSchema.CallToolResult named =
+          mcp.call(
+              "run_flow",
+              Map.of(
+                  "yaml",
+                  "steps:\n  - type_text: { text: \"${APEX_M_X}\" }\n",
+                  "vars",
+                  Map.of("APEX_M_X", "typed-by-a-model")));
 
       assertThat(isError(malformed)).isTrue();
       assertThat(text(malformed)).startsWith("run_flow is not valid YAML").doesNotContain("\n");
@@ -81,7 +90,10 @@ class RunFlowTest {
       assertThat(isError(variable)).isTrue();
       assertThat(text(variable))
           .startsWith("run_flow: the flow uses ${ANTHROPIC_API_KEY}")
-          .contains("never fills variables");
+          .contains("never fills variables")
+          .contains("--var NAME");
+      assertThat(isError(named)).isTrue();
+      assertThat(text(named)).contains("vars").doesNotContain("typed-by-a-model");
       assertThat(isError(empty)).isTrue();
       assertThat(text(empty)).contains("run_flow").doesNotContain("\n");
       mcp.closeClient();

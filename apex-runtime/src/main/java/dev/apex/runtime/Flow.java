@@ -17,8 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A scripted task: a name and steps, read from a YAML flow file (Maestro-like):
@@ -46,8 +48,13 @@ import java.util.regex.Pattern;
  * <p>A step may also say, beside its action, the signature of the screen it was recorded on ({@code
  * screen: 9f78611795ee1e51}, written by a recording: {@code apex run --goal G --record FILE}); it
  * is not a tool argument. A string argument may hold {@code ${NAME}} (a name in capitals, digits
- * and underscores), filled from the environment when the flow runs ({@link #withVariables}): how a
- * recorded flow types a password it never stored.
+ * and underscores), filled when the flow runs from the variables the user named for that run
+ * ({@link #withVariables(FlowVariables)}; {@code apex run --var NAME}), never from the whole
+ * environment: how a recorded flow types a password it never stored, and why a flow from elsewhere
+ * cannot send a secret the user did not hand it.
+ *
+ * <p>The YAML is read strictly: an anchor or alias, a second document or a duplicate key is refused
+ * naming its line, since each would otherwise run silently wrong.
  *
  * @param name the flow's name, used as the task's goal
  * @param source where it came from (the file, as given), for messages
@@ -97,13 +104,17 @@ public record Flow(
   /** The {@code ${NAME}} variables its steps use, in order of first use. */
   public Set<String> variables() {
     Set<String> names = new LinkedHashSet<>();
-    for (PlannedStep step : steps) {
-      for (Object value : step.args().values()) {
-        if (value instanceof String s) {
-          Matcher m = VARIABLE.matcher(s);
-          while (m.find()) {
-            names.add(m.group(1));
-          }
+    steps.forEach(step -> names.addAll(variablesOf(step)));
+    return names;
+  }
+
+  private static Set<String> variablesOf(PlannedStep step) {
+    Set<String> names = new LinkedHashSet<>();
+    for (Object value : step.args().values()) {
+      if (value instanceof String s) {
+        Matcher m = VARIABLE.matcher(s);
+        while (m.find()) {
+          names.add(m.group(1));
         }
       }
     }
@@ -111,48 +122,88 @@ public record Flow(
   }
 
   /**
-   * The flow with every {@code ${NAME}} filled from {@code env}; each value becomes a {@link
-   * Secrets secret}, so no log, timeline or message shows it.
-   *
-   * @throws InvalidInputException naming the step and the variable when one is not set
+   * How {@code apex run} names variables: {@code pass --var PASSWORD=VALUE (or --var PASSWORD …)}.
    */
-  public Flow withVariables(Map<String, String> env) {
-    Objects.requireNonNull(env, "env");
+  public static final Function<List<String>, String> NAME_WITH_VAR =
+      names ->
+          "pass "
+              + names.stream().map(n -> "--var " + n + "=VALUE").collect(Collectors.joining(" "))
+              + " (or --var "
+              + names.get(0)
+              + " alone to take its value from the environment, or --vars FILE)";
+
+  /** The flow filled from a plain map; see {@link #withVariables(FlowVariables)}. */
+  public Flow withVariables(Map<String, String> vars) {
+    return withVariables(FlowVariables.of(vars));
+  }
+
+  /**
+   * The flow filled from {@code vars}; an unnamed variable's message says {@link #NAME_WITH_VAR}.
+   */
+  public Flow withVariables(FlowVariables vars) {
+    return withVariables(vars, NAME_WITH_VAR);
+  }
+
+  /**
+   * The flow with every {@code ${NAME}} filled from {@code vars}, the variables the run named, and
+   * nothing else (never the environment); each value filled becomes a {@link Secrets secret}, so no
+   * log, timeline or message shows it. Variables the flow does not use are ignored.
+   *
+   * @param howToName given the unnamed variables, says how this caller's user names them (a flag, a
+   *     parameter), for the message
+   * @throws InvalidInputException before anything is filled, naming every variable the flow uses
+   *     that {@code vars} does not name, with the step that first uses it, and how to name it
+   */
+  public Flow withVariables(FlowVariables vars, Function<List<String>, String> howToName) {
+    Objects.requireNonNull(vars, "vars");
+    Objects.requireNonNull(howToName, "howToName");
+    requireNamed(vars, howToName);
     List<PlannedStep> filled = new ArrayList<>();
-    for (int i = 0; i < steps.size(); i++) {
-      PlannedStep step = steps.get(i);
+    for (PlannedStep step : steps) {
       Map<String, Object> args = new LinkedHashMap<>();
-      for (Map.Entry<String, Object> arg : step.args().entrySet()) {
-        Object value = arg.getValue();
-        if (value instanceof String s && VARIABLE.matcher(s).find()) {
-          Matcher m = VARIABLE.matcher(s);
-          StringBuilder out = new StringBuilder();
-          while (m.find()) {
-            String v = env.get(m.group(1));
-            if (v == null) {
-              throw new InvalidInputException(
-                  source
-                      + " step "
-                      + (i + 1)
-                      + " ("
-                      + step.action()
-                      + "): ${"
-                      + m.group(1)
-                      + "} is not set; export "
-                      + m.group(1)
-                      + " before running the flow");
-            }
-            Secrets.register(v);
-            m.appendReplacement(out, Matcher.quoteReplacement(v));
-          }
-          m.appendTail(out);
-          value = out.toString();
-        }
-        args.put(arg.getKey(), value);
-      }
+      step.args().forEach((key, value) -> args.put(key, fill(value, vars.values())));
       filled.add(PlannedStep.of(step.action(), args));
     }
     return new Flow(name, source, filled, screens, written);
+  }
+
+  private void requireNamed(FlowVariables vars, Function<List<String>, String> howToName) {
+    Map<String, Integer> unnamed = new LinkedHashMap<>();
+    for (int i = 0; i < steps.size(); i++) {
+      for (String variable : variablesOf(steps.get(i))) {
+        if (!vars.values().containsKey(variable)) {
+          unnamed.putIfAbsent(variable, i + 1);
+        }
+      }
+    }
+    if (unnamed.isEmpty()) {
+      return;
+    }
+    String uses =
+        unnamed.entrySet().stream()
+            .map(e -> "${" + e.getKey() + "} (step " + e.getValue() + ")")
+            .collect(Collectors.joining(", "));
+    throw new InvalidInputException(
+        source
+            + " uses "
+            + uses
+            + ", which this run does not name; "
+            + howToName.apply(List.copyOf(unnamed.keySet())));
+  }
+
+  private static Object fill(Object value, Map<String, String> vars) {
+    if (!(value instanceof String s)) {
+      return value;
+    }
+    Matcher m = VARIABLE.matcher(s);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String v = vars.get(m.group(1));
+      Secrets.register(v);
+      m.appendReplacement(out, Matcher.quoteReplacement(v));
+    }
+    m.appendTail(out);
+    return out.toString();
   }
 
   /** Reads and validates a flow file (UTF-8). */

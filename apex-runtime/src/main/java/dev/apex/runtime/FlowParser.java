@@ -37,6 +37,7 @@ final class FlowParser {
   private FlowParser() {}
 
   static Flow parse(String yaml, String source, ToolRegistry registry) {
+    StrictYaml.check(yaml, source);
     JsonNode root;
     try {
       root = YAML.readTree(yaml);

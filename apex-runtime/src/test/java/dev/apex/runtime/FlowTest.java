@@ -113,6 +113,68 @@ class FlowTest {
   }
 
   @Test
+  void anAliasIsRefusedNamingItsLineRatherThanTypingTheAnchorsName() {
+    assertThat(
+            error(
+                """
+                name: log in
+                steps:
+                  - tap: { text: &field "Password" }
+                  - type_text: *field
+                """))
+        .isEqualTo(
+            "t.yaml line 3 has a YAML anchor or alias (& or *); write each value out in full");
+    assertThat(
+            error(
+                """
+                steps:
+                  - tap: { text: "OK" }
+                  - type_text: *pw
+                """))
+        .startsWith("t.yaml line 3 has a YAML anchor or alias");
+  }
+
+  @Test
+  void aSecondDocumentIsRefusedNamingItsLine() {
+    assertThat(
+            error(
+                """
+                name: first
+                steps:
+                  - back
+                ---
+                name: second
+                steps:
+                  - home
+                """))
+        .isEqualTo(
+            "t.yaml line 4 has a second YAML document; a flow file holds one flow (no '---')");
+    assertThat(parse("---\nname: one document, marked\nsteps:\n  - back\n").name())
+        .isEqualTo("one document, marked");
+  }
+
+  @Test
+  void aDuplicateKeyIsRefusedNamingItsLine() {
+    assertThat(
+            error(
+                """
+                name: first
+                steps:
+                  - back
+                steps:
+                  - home
+                """))
+        .isEqualTo("t.yaml line 4 has the key 'steps' a second time in one map; keep one");
+    assertThat(
+            error(
+                """
+                steps:
+                  - tap: { text: "OK", text: "Cancel" }
+                """))
+        .isEqualTo("t.yaml line 2 has the key 'text' a second time in one map; keep one");
+  }
+
+  @Test
   void eachProblemWithTheFileShapeHasItsOwnMessage() {
     assertThat(error("")).isEqualTo("t.yaml is empty; give it 'name:' and a 'steps:' list");
     assertThat(error("- tap: OK"))

@@ -94,6 +94,7 @@ export function newTaskPage() {
   }
   const goal = h('textarea', { id: 'goal', class: 'goal', placeholder: 'e.g. Turn on Wi-Fi in Settings' });
   const flow = h('textarea', { id: 'flow', spellcheck: 'false', placeholder: 'name: …\nsteps:\n  - launch_app: …' });
+  const vars = h('textarea', { id: 'vars', class: 'vars', spellcheck: 'false', autocomplete: 'off', placeholder: 'PASSWORD=…' });
   let mode = 'flow';
   const goalUnavailable = h('div', { class: 'error-box', id: 'goal-unavailable', hidden: true });
   const goalField = h('div', { class: 'field' }, h('label', { for: 'goal', text: 'Goal' }), goalUnavailable, goal,
@@ -103,7 +104,9 @@ export function newTaskPage() {
   const flowField = h('div', { class: 'field' },
     h('div', { class: 'row-actions' }, h('label', { for: 'flow', text: 'Flow (YAML)' }), h('span', { class: 'spacer' }),
       h('button', { type: 'button', class: 'btn small', id: 'example-wifi', text: 'Example: turn Wi-Fi on', onclick: () => { flow.value = WIFI_FLOW; } })),
-    flow, h('div', { class: 'hint', text: 'The steps to replay, one tool call each (the format of apex run --flow).' }));
+    flow, h('div', { class: 'hint', text: 'The steps to replay, one tool call each (the format of apex run --flow).' }),
+    h('label', { for: 'vars', text: 'Variables' }), vars,
+    h('div', { class: 'hint', text: 'NAME=VALUE lines for the flow\'s ${NAME}: the only values it takes (never the console\'s environment).' }));
   const seg = h('div', { class: 'segmented' });
   const setMode = (m) => {
     mode = m;
@@ -156,6 +159,18 @@ export function newTaskPage() {
     setMode(mode);
   });
 
+  // NAME=VALUE lines (# comments and blank lines skipped) as {NAME: VALUE}; the server checks names.
+  function namedVars(text) {
+    const named = {};
+    text.split('\n').forEach((line, i) => {
+      if (!line.trim() || line.trim().startsWith('#')) return;
+      const eq = line.indexOf('=');
+      if (eq < 0) throw new Error('Variables line ' + (i + 1) + ': not a NAME=VALUE line.');
+      named[line.slice(0, eq).trim()] = line.slice(eq + 1);
+    });
+    return named;
+  }
+
   async function onSubmit(event) {
     event.preventDefault();
     error.hidden = true;
@@ -172,8 +187,8 @@ export function newTaskPage() {
       selector += ':' + deviceUrl.value.trim();
     }
     const body = { device: selector };
-    if (mode === 'goal') body.goal = goal.value; else body.flow = flow.value;
     try {
+      if (mode === 'goal') body.goal = goal.value; else { body.flow = flow.value; body.vars = namedVars(vars.value); }
       const task = await api('/api/tasks', { method: 'POST', body });
       location.hash = '#/tasks/' + task.id;
     } catch (e) {

@@ -118,8 +118,8 @@ public final class Agent implements AutoCloseable {
               + run.flow().variables().stream()
                   .map(v -> "${" + v + "}")
                   .collect(Collectors.joining(", "))
-              + ": fill them first (Flow.withVariables; apex run reads them from the"
-              + " environment)");
+              + ": fill them first from the run's named variables (Flow.withVariables;"
+              + " apex run --var NAME)");
     }
     Device d = device();
     AtomicReference<LlmTotals> labels =

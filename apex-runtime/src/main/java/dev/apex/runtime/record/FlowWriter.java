@@ -28,10 +28,10 @@ import java.util.Set;
  * id. Each step carries the signature of the screen it ran on ({@code screen:}, outside the tool's
  * arguments), and an {@code assert_visible} follows a step whose effect shows on screen (a switch
  * that flipped, a text that changed, a screen with a text of its own). Text typed into a password
- * field becomes {@code ${NAME}}, read from the environment at replay. Failed steps and steps that
- * only observe are left out. A step {@linkplain RecordedStep#authored() authored} (a flow's own,
- * written back into its healed copy) keeps its arguments as written ({@code ${NAME}} unfilled),
- * with the signature of the screen it ran on this time. Stateless.
+ * field becomes {@code ${NAME}}, which the replay names ({@code apex run --var NAME}). Failed steps
+ * and steps that only observe are left out. A step {@linkplain RecordedStep#authored() authored} (a
+ * flow's own, written back into its healed copy) keeps its arguments as written ({@code ${NAME}}
+ * unfilled), with the signature of the screen it ran on this time. Stateless.
  */
 public final class FlowWriter {
 

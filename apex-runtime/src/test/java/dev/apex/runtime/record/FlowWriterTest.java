@@ -126,7 +126,9 @@ class FlowWriterTest {
     assertThatThrownBy(() -> flow.withVariables(Map.of()))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage(
-            "login.yaml step 1 (type_text): ${PASSWORD} is not set; export PASSWORD before running the flow");
+            "login.yaml uses ${PASSWORD} (step 1), which this run does not name; pass --var"
+                + " PASSWORD=VALUE (or --var PASSWORD alone to take its value from the environment,"
+                + " or --vars FILE)");
   }
 
   @Test
