@@ -301,12 +301,15 @@ public final class ApexMcpServer {
    */
   public void serve(InputStream in, OutputStream out) throws InterruptedException {
     McpJsonMapper json = McpJsonDefaults.getMapper();
-    StdioGuard.Out guardedOut = new StdioGuard.Out(out);
+    StdioGuard.Out guardedOut =
+        new StdioGuard.Out(out, new PendingCalls(PendingCalls.MAX_PENDING), this::transportStopped);
     StdioGuard.In guardedIn =
         new StdioGuard.In(in, guardedOut, json, DRAIN, done::countDown, options.progress());
     SerialTransportProvider transport =
         new SerialTransportProvider(
-            new StdioServerTransportProvider(json, guardedIn, guardedOut), this::transportStopped);
+            new StdioServerTransportProvider(json, guardedIn, guardedOut),
+            this::transportStopped,
+            options.progress());
     Device first = probe();
     listed = ToolListing.on(tools, first);
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
@@ -341,7 +344,7 @@ public final class ApexMcpServer {
     }
     if (transportFailure.get() != null) {
       throw new McpTransportException(
-          "apex mcp: the MCP transport stopped ("
+          "the MCP transport stopped ("
               + transportFailure.get()
               + "); the session's task was recorded ENDED");
     }

@@ -8,8 +8,8 @@ import java.util.Map;
  * The {@code tools/call} requests read from stdin and not yet answered, bounded. Calls run one at a
  * time, so past {@link #MAX_PENDING} a client only queues work it cannot see the end of; the guard
  * answers such a call at once with {@link #BUSY} instead of handing it to the SDK. {@code ping},
- * notifications and other requests are never counted: they are answered without waiting for a
- * call. Thread-safe: the stdin reader adds, the stdout writer removes.
+ * notifications and other requests are never counted: they are answered without waiting for a call.
+ * Thread-safe: the stdin reader adds, the stdout writer removes.
  *
  * <p>A request is known by its JSON-RPC id ({@link #key}): a string, or a number compared by value,
  * since the SDK writes back the number it read ({@code 1e2} comes back as {@code 100.0}).

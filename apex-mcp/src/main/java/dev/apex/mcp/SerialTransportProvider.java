@@ -1,5 +1,6 @@
 package dev.apex.mcp;
 
+import dev.apex.core.Text;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
@@ -30,16 +31,20 @@ final class SerialTransportProvider implements McpServerTransportProvider {
 
   private final McpServerTransportProvider delegate;
   private final Consumer<String> stopped;
+  private final Consumer<String> log;
   private final Object sending = new Object();
 
   /**
    * @param delegate the SDK's transport provider
    * @param stopped told why the transport stopped: a send it failed, or its session closed; fast,
    *     never throws
+   * @param log receives, redacted, the detail of an error answer {@link ErrorAnswers} rewrote
    */
-  SerialTransportProvider(McpServerTransportProvider delegate, Consumer<String> stopped) {
+  SerialTransportProvider(
+      McpServerTransportProvider delegate, Consumer<String> stopped, Consumer<String> log) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
     this.stopped = Objects.requireNonNull(stopped, "stopped");
+    this.log = Objects.requireNonNull(log, "log");
   }
 
   @Override
@@ -77,16 +82,27 @@ final class SerialTransportProvider implements McpServerTransportProvider {
     }
 
     /**
-     * Hands {@code message} to the SDK's transport under the lock. Its send is subscribed, and so
-     * the sink signalled, inside the lock: once the transport is ready (before any message was
-     * read) that happens on the subscribing thread.
+     * Hands {@code message}, an error answer put in the client's terms ({@link ErrorAnswers}), to
+     * the SDK's transport under the lock. Its send is subscribed, and so the sink signalled, inside
+     * the lock: once the transport is ready (before any message was read) that happens on the
+     * subscribing thread.
      */
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+      McpSchema.JSONRPCMessage sent = ErrorAnswers.inClientTerms(message);
+      if (sent != message) {
+        log.accept(
+            "apex mcp: answered "
+                + ((McpSchema.JSONRPCResponse) sent).error().code()
+                + " in the client's terms; the SDK said: "
+                + Text.oneLine(
+                    McpResults.redact(((McpSchema.JSONRPCResponse) message).error().message()),
+                    300));
+      }
       return Mono.<Void>create(
               done -> {
                 synchronized (sending) {
-                  transport.sendMessage(message).subscribe(null, done::error, done::success);
+                  transport.sendMessage(sent).subscribe(null, done::error, done::success);
                 }
               })
           .doOnError(e -> stopped.accept("it could not send a message (" + oneLine(e) + ")"));

@@ -42,6 +42,7 @@ final class StdioGuard {
   static final class Out extends OutputStream {
     private final OutputStream out;
     private final PendingCalls calls;
+    private final Consumer<String> failed;
     private final Queue<byte[]> pending = new ArrayDeque<>();
     private final ByteArrayOutputStream current = new ByteArrayOutputStream(1024);
     private boolean atLineStart = true;
@@ -49,13 +50,18 @@ final class StdioGuard {
     private boolean broken;
 
     Out(OutputStream out) {
-      this(out, new PendingCalls(PendingCalls.MAX_PENDING));
+      this(out, new PendingCalls(PendingCalls.MAX_PENDING), why -> {});
     }
 
-    /** @param calls the calls pending, each uncounted when its answer is written */
-    Out(OutputStream out, PendingCalls calls) {
+    /**
+     * @param calls the calls pending, each uncounted when its answer is written
+     * @param failed told why, on the writing thread, each time a write fails (the client closed its
+     *     end): no answer can reach the client any more; fast, never throws
+     */
+    Out(OutputStream out, PendingCalls calls, Consumer<String> failed) {
       this.out = out;
       this.calls = calls;
+      this.failed = failed;
     }
 
     /** The {@code tools/call} requests read and not answered yet. */
@@ -76,6 +82,7 @@ final class StdioGuard {
         // The client closed its end: nothing more can be answered, so nobody waits for it.
         broken = true;
         notifyAll();
+        failed.accept("stdout failed: " + Text.oneLine(String.valueOf(e.getMessage()), 160));
         throw e;
       }
       int start = off;
@@ -379,7 +386,8 @@ final class StdioGuard {
         PendingCalls calls = out.calls();
         if (!calls.tryAdd(request.id())) {
           if (!busy) {
-            log.accept("apex mcp: " + calls.busyMessage() + " (answering " + PendingCalls.BUSY + ")");
+            log.accept(
+                "apex mcp: " + calls.busyMessage() + " (answering " + PendingCalls.BUSY + ")");
           }
           busy = true;
           answer(request.id(), PendingCalls.BUSY, calls.busyMessage());

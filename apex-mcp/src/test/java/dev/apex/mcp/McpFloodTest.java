@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A client that pipelines far more calls than the server runs at once, then pings and closes
- * stdin (issue 28, item 4): every request gets exactly one answer, a result or a busy error, the
- * ping is answered, and the server ends within a minute with the session's task ENDED. Before the
- * fix the server ran every call it read, and two replies reaching the SDK's transport at once could
- * stop its stdio threads for good.
+ * A client that pipelines far more calls than the server runs at once, then pings and closes stdin
+ * (issue 28, item 4): every request gets exactly one answer, a result or a busy error, the ping is
+ * answered, and the server ends within a minute with the session's task ENDED. Before the fix the
+ * server ran every call it read, and two replies reaching the SDK's transport at once could stop
+ * its stdio threads for good.
  */
 @Timeout(180)
 class McpFloodTest {
