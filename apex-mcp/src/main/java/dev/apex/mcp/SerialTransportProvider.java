@@ -23,9 +23,14 @@ import reactor.core.publisher.Mono;
  * McpServerTransport#sendMessage} of the session's transport, which is the one this provider gives
  * the session; so the lock here is the one place no message can skip.
  *
- * <p>A send that fails anyway, or the session's transport closing (the SDK closes it when its stdin
- * reader stops, for whatever reason), is reported once to {@code stopped}, with why, on the thread
- * that saw it. The server tells that apart from the normal end of stdin itself.
+ * <p>A send that fails anyway, or the session's transport closing (the SDK closes it when it gives
+ * the session up), is reported to {@code stopped}, with why, on the thread that saw it; the server
+ * keeps the first and tells it apart from the normal end of stdin itself. A write to stdout that
+ * fails is not seen here (the SDK's writer then takes later sends and drops them): {@link
+ * StdioGuard.Out} reports it.
+ *
+ * <p>Error answers pass {@link ErrorAnswers} on their way out, so a client never reads a Java
+ * class.
  */
 final class SerialTransportProvider implements McpServerTransportProvider {
 
@@ -113,9 +118,10 @@ final class SerialTransportProvider implements McpServerTransportProvider {
       return transport.unmarshalFrom(data, type);
     }
 
+    /** Told as a stop too: the SDK closes a session's transport when it gives the session up. */
     @Override
     public Mono<Void> closeGracefully() {
-      return transport.closeGracefully();
+      return transport.closeGracefully().doFinally(signal -> stopped.accept("its session closed"));
     }
 
     @Override

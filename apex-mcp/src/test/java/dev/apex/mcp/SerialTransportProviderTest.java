@@ -1,12 +1,15 @@
 package dev.apex.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransport;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,6 +65,72 @@ class SerialTransportProviderTest {
     assertThat(stdout.brokenLines()).isZero();
     assertThat(stopped).isEmpty();
     stdin.close();
+  }
+
+  @Test
+  void aSendTheTransportRefusesOrItsClosingIsToldAsTheTransportStopping() {
+    RefusingTransport sdk = new RefusingTransport();
+    List<String> stopped = new CopyOnWriteArrayList<>();
+    SerialTransportProvider provider = new SerialTransportProvider(sdk, stopped::add, line -> {});
+    AtomicReference<McpServerTransport> session = new AtomicReference<>();
+    provider.setSessionFactory(
+        transport -> {
+          session.set(transport);
+          return null;
+        });
+    sdk.factory.create(sdk);
+
+    assertThatThrownBy(
+            () ->
+                session
+                    .get()
+                    .sendMessage(
+                        new McpSchema.JSONRPCNotification("2.0", "notifications/message", Map.of()))
+                    .block(BOUND))
+        .hasMessage("Failed to enqueue message");
+    session.get().closeGracefully().block(BOUND);
+
+    assertThat(stopped)
+        .containsExactly(
+            "it could not send a message (Failed to enqueue message)", "its session closed");
+  }
+
+  /** The SDK's transport as it is once its sink failed: every send refused, as the SDK words it. */
+  static final class RefusingTransport implements McpServerTransportProvider, McpServerTransport {
+    McpServerSession.Factory factory;
+
+    @Override
+    public void setSessionFactory(McpServerSession.Factory factory) {
+      this.factory = factory;
+    }
+
+    @Override
+    public Mono<Void> notifyClients(String method, Object params) {
+      return Mono.empty();
+    }
+
+    @Override
+    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+      return Mono.error(new RuntimeException("Failed to enqueue message"));
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
+      throw new UnsupportedOperationException("nothing is read here");
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+      return Mono.empty();
+    }
+
+    @Override
+    public List<String> protocolVersions() {
+      return List.of("2025-06-18");
+    }
+
+    @Override
+    public void close() {}
   }
 
   /** Each thread sends {@link #EACH} notifications, all starting together; the failures. */
