@@ -3,14 +3,19 @@ package dev.apex.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.core.Sleeper;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
+import dev.apex.device.sim.SimDevice;
+import dev.apex.testkit.FaultyDevice;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,5 +80,62 @@ class McpFloodTest {
               + " closed%n",
           CALLS, ran, busy, exitMs);
     }
+  }
+
+  /**
+   * While {@link PendingCalls#MAX_PENDING} calls wait on a stalled device, each further call is
+   * answered busy at once and a {@code ping} is answered; once the device answers, every call
+   * admitted runs. Deterministic: nothing is answered until the test opens the gate.
+   */
+  @Test
+  void pastTheBoundCallsAreAnsweredBusyAtOnceAndAPingStillAnswers(@TempDir Path dir)
+      throws Exception {
+    CountDownLatch gate = new CountDownLatch(1);
+    FaultyDevice stalled = FaultyDevice.wrap(SimDevice.create());
+    int over = 10;
+    try (McpFixture mcp = McpFixture.in(dir).deviceFor("sim", stalled).startRaw()) {
+      RawLines client = new RawLines(mcp.stdout(), mcp.stdin());
+      client.initialize();
+      client.awaitAnswer("init", McpFixture.BOUND);
+      stalled.delayEachCall(Duration.ofMillis(1), waitFor(gate));
+      for (int id = 1; id <= PendingCalls.MAX_PENDING + over; id++) {
+        client.call(id, "describe_screen", "{}");
+      }
+      client.send("{\"jsonrpc\":\"2.0\",\"id\":\"ping\",\"method\":\"ping\"}");
+
+      for (int id = PendingCalls.MAX_PENDING + 1; id <= PendingCalls.MAX_PENDING + over; id++) {
+        JsonNode busy = client.awaitAnswer(String.valueOf(id), McpFixture.BOUND);
+        assertThat(busy.get("error").get("code").asInt()).as(busy.toString()).isEqualTo(-32000);
+        assertThat(busy.get("error").get("message").asText())
+            .isEqualTo(
+                "server busy: 64 calls pending (apex runs one at a time); retry after one is"
+                    + " answered");
+      }
+      assertThat(client.awaitAnswer("ping", McpFixture.BOUND).get("result").isObject()).isTrue();
+      assertThat(client.answers())
+          .doesNotContainKeys("1", String.valueOf(PendingCalls.MAX_PENDING));
+
+      gate.countDown();
+      for (int id = 1; id <= PendingCalls.MAX_PENDING; id++) {
+        JsonNode ran = client.awaitAnswer(String.valueOf(id), McpFixture.BOUND);
+        assertThat(ran.get("result").get("isError").asBoolean()).as(ran.toString()).isFalse();
+      }
+      mcp.closeStdin();
+      mcp.serving().get(EXIT_BOUND.toSeconds(), TimeUnit.SECONDS);
+      assertThat(mcp.onlyTask().reason())
+          .isEqualTo(
+              "the client closed the session after "
+                  + PendingCalls.MAX_PENDING
+                  + " call(s), 0 failed");
+    }
+  }
+
+  /** A sleeper that waits for {@code gate} instead of a time, bounded. */
+  private static Sleeper waitFor(CountDownLatch gate) {
+    return ignored -> {
+      if (!gate.await(McpFixture.BOUND.toSeconds(), TimeUnit.SECONDS)) {
+        throw new AssertionError("the test never opened the device's gate");
+      }
+    };
   }
 }
