@@ -33,6 +33,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -155,6 +156,9 @@ public final class ApexMcpServer {
   private List<McpSchema.Tool> listed = List.of();
   private String clientName = "an MCP client";
   private volatile String stopReason;
+
+  /** Why the SDK's transport stopped before stdin ended, or null. */
+  private final AtomicReference<String> transportFailure = new AtomicReference<>();
 
   public ApexMcpServer(Options options) {
     this.options = Objects.requireNonNull(options, "options");
@@ -300,11 +304,15 @@ public final class ApexMcpServer {
    */
   public void serve(InputStream in, OutputStream out) throws InterruptedException {
     McpJsonMapper json = McpJsonDefaults.getMapper();
-    StdioGuard.Out guardedOut = new StdioGuard.Out(out);
+    StdioGuard.Out guardedOut =
+        new StdioGuard.Out(out, new PendingCalls(PendingCalls.MAX_PENDING), this::transportStopped);
     StdioGuard.In guardedIn =
         new StdioGuard.In(in, guardedOut, json, DRAIN, done::countDown, options.progress());
-    StdioServerTransportProvider transport =
-        new StdioServerTransportProvider(json, guardedIn, guardedOut);
+    SerialTransportProvider transport =
+        new SerialTransportProvider(
+            new StdioServerTransportProvider(json, guardedIn, guardedOut),
+            this::transportStopped,
+            options.progress());
     Device first = probe();
     listed = ToolListing.on(tools, first);
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
@@ -325,13 +333,35 @@ public final class ApexMcpServer {
     try {
       done.await();
     } finally {
+      String failure = transportFailure.get();
       if (stopReason == null) {
         // Before the session ends: a call read just before the end must not open a new one.
-        stopReason = "the client closed the session";
+        stopReason =
+            failure == null
+                ? "the client closed the session"
+                : "the MCP transport stopped: " + failure;
       }
       endSession(stopReason);
       closeOpened();
       server.closeGracefully();
+    }
+    if (transportFailure.get() != null) {
+      throw new McpTransportException(
+          "the MCP transport stopped ("
+              + transportFailure.get()
+              + "); the session's task was recorded ENDED");
+    }
+  }
+
+  /**
+   * The SDK's transport stopped: a message it could not send, or its session closed. After the end
+   * of stdin (or a stop) that is the normal close; before it, nothing more would be read or
+   * answered, so the server ends instead of waiting for an input it can no longer read.
+   */
+  private void transportStopped(String why) {
+    if (done.getCount() > 0 && transportFailure.compareAndSet(null, why)) {
+      progress("the MCP transport stopped (" + why + "); ending the session");
+      done.countDown();
     }
   }
 

@@ -41,6 +41,8 @@ final class StdioGuard {
   /** Stdout, written a whole line at a time so a guard's error never splits a message. */
   static final class Out extends OutputStream {
     private final OutputStream out;
+    private final PendingCalls calls;
+    private final Consumer<String> failed;
     private final Queue<byte[]> pending = new ArrayDeque<>();
     private final ByteArrayOutputStream current = new ByteArrayOutputStream(1024);
     private boolean atLineStart = true;
@@ -48,7 +50,23 @@ final class StdioGuard {
     private boolean broken;
 
     Out(OutputStream out) {
+      this(out, new PendingCalls(PendingCalls.MAX_PENDING), why -> {});
+    }
+
+    /**
+     * @param calls the calls pending, each uncounted when its answer is written
+     * @param failed told why, on the writing thread, each time a write fails (the client closed its
+     *     end): no answer can reach the client any more; fast, never throws
+     */
+    Out(OutputStream out, PendingCalls calls, Consumer<String> failed) {
       this.out = out;
+      this.calls = calls;
+      this.failed = failed;
+    }
+
+    /** The {@code tools/call} requests read and not answered yet. */
+    PendingCalls calls() {
+      return calls;
     }
 
     @Override
@@ -64,6 +82,7 @@ final class StdioGuard {
         // The client closed its end: nothing more can be answered, so nobody waits for it.
         broken = true;
         notifyAll();
+        failed.accept("stdout failed: " + Text.oneLine(String.valueOf(e.getMessage()), 160));
         throw e;
       }
       int start = off;
@@ -89,6 +108,7 @@ final class StdioGuard {
       current.reset();
       boolean method = false;
       boolean id = false;
+      Object idValue = null;
       boolean answer = false;
       try (JsonParser parser = Json.mapper().getFactory().createParser(line)) {
         if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -97,15 +117,19 @@ final class StdioGuard {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
           String key = parser.currentName();
           method |= key.equals("method");
-          id |= key.equals("id");
           answer |= key.equals("result") || key.equals("error");
-          parser.nextToken();
+          JsonToken value = parser.nextToken();
+          if (key.equals("id")) {
+            id = true;
+            idValue = value.isNumeric() ? parser.getDecimalValue() : parser.getText();
+          }
           parser.skipChildren();
         }
       } catch (IOException e) {
         return; // not ours to judge: the transport wrote it
       }
       if (id && answer && !method) {
+        calls.answered(idValue);
         responses++;
         notifyAll();
       }
@@ -172,6 +196,9 @@ final class StdioGuard {
     private int pos;
     private boolean ended;
     private long requests;
+
+    /** Whether the last call read was refused as busy: one log line per busy spell. */
+    private boolean busy;
 
     /**
      * @param drain how long the end of stdin waits for answers to requests already read, so a
@@ -321,11 +348,9 @@ final class StdioGuard {
       if (text.isBlank()) {
         return false;
       }
+      McpSchema.JSONRPCMessage message;
       try {
-        if (McpSchema.deserializeJsonRpcMessage(json, text) instanceof McpSchema.JSONRPCRequest) {
-          requests++;
-        }
-        return true;
+        message = McpSchema.deserializeJsonRpcMessage(json, text);
       } catch (IOException | RuntimeException notAMessage) {
         JsonNode tree;
         try {
@@ -343,10 +368,44 @@ final class StdioGuard {
             "Invalid Request: not a JSON-RPC 2.0 message");
         return false;
       }
+      return !(message instanceof McpSchema.JSONRPCRequest request) || admit(request);
+    }
+
+    /**
+     * Whether the transport may take {@code request}: its params are what its method takes, and,
+     * for a {@code tools/call}, fewer than {@link PendingCalls#MAX_PENDING} calls are pending. A
+     * refused request is answered here, at once.
+     */
+    private boolean admit(McpSchema.JSONRPCRequest request) throws IOException {
+      String wrong = RequestCheck.problem(request);
+      if (wrong != null) {
+        reply(request.id(), -32602, "Invalid params: " + wrong);
+        return false;
+      }
+      if (request.method().equals(McpSchema.METHOD_TOOLS_CALL)) {
+        PendingCalls calls = out.calls();
+        if (!calls.tryAdd(request.id())) {
+          if (!busy) {
+            log.accept(
+                "apex mcp: " + calls.busyMessage() + " (answering " + PendingCalls.BUSY + ")");
+          }
+          busy = true;
+          answer(request.id(), PendingCalls.BUSY, calls.busyMessage());
+          return false;
+        }
+        busy = false;
+      }
+      requests++;
+      return true;
     }
 
     private void reply(Object id, int code, String message) throws IOException {
       log.accept("apex mcp: stdin: " + Text.oneLine(message, 160) + " (answered " + code + ")");
+      answer(id, code, message);
+    }
+
+    /** Writes a JSON-RPC error answering {@code id} (null when the line had none). */
+    private void answer(Object id, int code, String message) throws IOException {
       Map<String, Object> error = new LinkedHashMap<>();
       error.put("code", code);
       error.put("message", message);

@@ -20,6 +20,8 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,6 +69,10 @@ final class McpFixture implements AutoCloseable {
   private final Pipe toClient = new Pipe();
 
   private McpFixture(Builder b) {
+    this(b, true);
+  }
+
+  private McpFixture(Builder b, boolean withClient) {
     this.timeline = SqliteTimeline.open(b.dir.resolve("timeline.db"));
     TaskTimeline recorded = new HearingTimeline(timeline, stopHeard);
     ApexMcpServer.AgentFactory agents =
@@ -109,6 +115,11 @@ final class McpFixture implements AutoCloseable {
             "test-apex-mcp-serve");
     serving.setDaemon(true);
     serving.start();
+    if (!withClient) {
+      transport = null;
+      client = null;
+      return;
+    }
     transport =
         new StreamClientTransport(McpJsonDefaults.getMapper(), toClient.source(), toServer.sink());
     McpClient.SyncSpec spec =
@@ -175,6 +186,39 @@ final class McpFixture implements AutoCloseable {
     McpFixture start() {
       return new McpFixture(this);
     }
+
+    /**
+     * Serves with no client: the test writes the server's stdin ({@link #stdin}) and reads its
+     * stdout ({@link #stdout}) as raw lines, and ends its input with {@link #closeStdin}.
+     */
+    McpFixture startRaw() {
+      return new McpFixture(this, false);
+    }
+  }
+
+  /** The server's stdin, for a fixture started with {@link Builder#startRaw}. */
+  OutputStream stdin() {
+    return toServer.sink();
+  }
+
+  /** The server's stdout, for a fixture started with {@link Builder#startRaw}. */
+  InputStream stdout() {
+    return toClient.source();
+  }
+
+  /** Ends the server's input, as a client that closes its end of the pipe. */
+  void closeStdin() {
+    toServer.close();
+  }
+
+  /** Ends what the test reads of the server's output (after {@code serve} returned). */
+  void closeStdout() {
+    toClient.close();
+  }
+
+  /** How {@code serve} ended: normally, or with what it threw; bounded by {@link #BOUND}. */
+  CompletableFuture<Void> serving() {
+    return served;
   }
 
   McpSchema.CallToolResult call(String tool, Map<String, Object> args) {
@@ -252,7 +296,11 @@ final class McpFixture implements AutoCloseable {
   public void close() {
     try {
       if (!served.isDone()) {
-        client.closeGracefully();
+        if (client != null) {
+          client.closeGracefully();
+        } else {
+          closeStdin();
+        }
         served.orTimeout(BOUND.toSeconds(), TimeUnit.SECONDS).exceptionally(e -> null).join();
       }
     } finally {
