@@ -144,6 +144,16 @@ public final class ApexMcpServer {
   private final McpConfirmer confirmer = new McpConfirmer();
   private final ReentrantLock calls = new ReentrantLock(true);
   private final CountDownLatch done = new CountDownLatch(1);
+
+  /** Counted down when stdin ends: the client closed the session. */
+  private final CountDownLatch inputEnded = new CountDownLatch(1);
+
+  /**
+   * How long a stopped transport waits for stdin to end before it counts as a failure: a client
+   * that exits closes both pipes, and the write that fails first is then its normal close.
+   */
+  static final Duration INPUT_END_GRACE = Duration.ofSeconds(2);
+
   private String selector;
   private DeviceSession current;
 
@@ -307,7 +317,7 @@ public final class ApexMcpServer {
     StdioGuard.Out guardedOut =
         new StdioGuard.Out(out, new PendingCalls(PendingCalls.MAX_PENDING), this::transportStopped);
     StdioGuard.In guardedIn =
-        new StdioGuard.In(in, guardedOut, json, DRAIN, done::countDown, options.progress());
+        new StdioGuard.In(in, guardedOut, json, DRAIN, this::inputEnded, options.progress());
     SerialTransportProvider transport =
         new SerialTransportProvider(
             new StdioServerTransportProvider(json, guardedIn, guardedOut),
@@ -332,6 +342,10 @@ public final class ApexMcpServer {
             .build();
     try {
       done.await();
+      if (transportFailure.get() != null
+          && inputEnded.await(INPUT_END_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        transportFailure.set(null);
+      }
     } finally {
       String failure = transportFailure.get();
       if (stopReason == null) {
@@ -353,10 +367,17 @@ public final class ApexMcpServer {
     }
   }
 
+  /** Stdin ended: the client closed the session. */
+  private void inputEnded() {
+    inputEnded.countDown();
+    done.countDown();
+  }
+
   /**
    * The SDK's transport stopped: a message it could not send, or its session closed. After the end
    * of stdin (or a stop) that is the normal close; before it, nothing more would be read or
-   * answered, so the server ends instead of waiting for an input it can no longer read.
+   * answered, so the server ends (unless stdin ends within {@link #INPUT_END_GRACE}: a client that
+   * exits closes both pipes) instead of waiting for an input it can no longer read.
    */
   private void transportStopped(String why) {
     if (done.getCount() > 0 && transportFailure.compareAndSet(null, why)) {

@@ -92,7 +92,7 @@ class ToolListTest {
       assertThat(mcp.toolsChanged).as("the client was told the list changed").isNotEmpty();
       assertThatThrownBy(() -> mcp.call("long_press", Map.of("x", 1, "y", 2)))
           .as("a tool no longer listed is unknown")
-          .hasMessageContaining("Unknown tool");
+          .hasMessageContaining("unknown tool 'long_press'");
     }
   }
 
