@@ -21,7 +21,7 @@ public interface Confirmer {
    * client without elicitation) says so and names the user's remedy.
    */
   default String refusal(SensitiveAction action) {
-    if (action.kind() == SensitiveKind.URL_OPEN) {
+    if (action != null && action.kind() == SensitiveKind.URL_OPEN) {
       return "it was not confirmed; " + OriginRule.remedy(action);
     }
     return "it was not confirmed (allow the kind in the safety policy to skip asking)";
