@@ -171,18 +171,21 @@ public final class OriginRule {
 
   /** What the user can do so that a refused {@link SensitiveKind#URL_OPEN} opens. */
   public static String remedy(SensitiveAction action) {
-    String origin;
-    try {
-      origin = WebOrigin.of(action.target()).toString();
-    } catch (IllegalArgumentException e) {
-      origin = "ORIGIN";
-    }
     return "to open it without asking, the user names its origin with "
         + FLAG
         + " "
-        + origin
+        + origin(action)
         + " (or adds it to "
         + CONFIG_KEY
         + " in apex's config.json)";
+  }
+
+  /** The origin a {@link SensitiveKind#URL_OPEN} would open, or {@code ORIGIN} if none is read. */
+  public static String origin(SensitiveAction action) {
+    try {
+      return WebOrigin.of(action.target()).toString();
+    } catch (IllegalArgumentException e) {
+      return "ORIGIN";
+    }
   }
 }
