@@ -7,6 +7,7 @@ import dev.apex.device.DeviceProviders;
 import dev.apex.mcp.ApexMcpServer;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.agent.PerceivingObserver;
+import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import java.io.FileDescriptor;
@@ -55,6 +56,16 @@ final class McpCommand implements Callable<Integer> {
   List<String> allowApps = new ArrayList<>();
 
   @Option(
+      names = "--allow-url",
+      paramLabel = "ORIGIN",
+      description =
+          "A web origin (scheme://host[:port]) the client may open (use_device web:URL,"
+              + " launch_app of a URL) without asking; repeat for more. Loopback and private"
+              + " addresses open only when named exactly; * allows every public origin. Added to"
+              + " the config's planner.allowed_urls.")
+  List<String> allowUrls = new ArrayList<>();
+
+  @Option(
       names = "--max-steps",
       paramLabel = "N",
       description = "End a session's task after N steps (default: no limit).")
@@ -86,6 +97,7 @@ final class McpCommand implements Callable<Integer> {
       throw new InvalidInputException("--max-steps must be at least 1, got " + maxSteps);
     }
     Settings settings = shared.settings(maxSteps);
+    SafetyPolicy safety = settings.safetyWith(allowApps, allowUrls);
     // Only the protocol may reach stdout: anything else that prints goes to stderr from here on.
     PrintStream protocol = out;
     if (protocol == System.out) {
@@ -114,7 +126,7 @@ final class McpCommand implements Callable<Integer> {
                   .sleeper(wiring.sleeper())
                   .ocr(ocr)
                   .tools(tools)
-                  .safety(settings.safetyWith(allowApps))
+                  .safety(safety)
                   .confirmer(confirmer)
                   .timeline(timeline)
                   .build();
@@ -132,7 +144,8 @@ final class McpCommand implements Callable<Integer> {
                       err.println(line);
                       err.flush();
                     }
-                  }));
+                  },
+                  safety));
       Thread hook =
           new Thread(() -> server.stop("the server was stopped by a signal"), "apex-mcp-stop");
       Runtime.getRuntime().addShutdownHook(hook);

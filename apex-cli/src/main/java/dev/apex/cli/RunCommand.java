@@ -116,6 +116,16 @@ final class RunCommand implements Callable<Integer> {
               + " a --var wins over it.")
   Path varsFile;
 
+  @Option(
+      names = "--allow-url",
+      paramLabel = "ORIGIN",
+      description =
+          "A web origin (scheme://host[:port]) a --goal or a --flow may open with"
+              + " launch_app without asking; repeat for more. Loopback and private addresses open"
+              + " only when named exactly; * allows every public origin. Added to the config's"
+              + " planner.allowed_urls.")
+  List<String> allowUrls = new ArrayList<>();
+
   @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
   Integer maxSteps;
 
@@ -190,6 +200,8 @@ final class RunCommand implements Callable<Integer> {
     Settings base = shared.settings(maxSteps);
     Settings settings =
         plannerModel == null ? base : base.withModels(base.semantic(), plannerModel);
+    // A bad --allow-url is bad input now, before any device opens.
+    settings.safetyWith(allowApps, allowUrls);
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(named());
     if (heal && what.goal != null) {
@@ -321,7 +333,7 @@ final class RunCommand implements Callable<Integer> {
             .sleeper(wiring.sleeper())
             .ocr(ocr)
             .planner(planner)
-            .safety(settings.safetyWith(allowApps))
+            .safety(settings.safetyWith(allowApps, allowUrls))
             .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))

@@ -108,6 +108,7 @@ public record ApexConfig(
   public SafetyPolicy safetyPolicy() {
     return SafetyPolicy.defaults()
         .withAllowedApps(new LinkedHashSet<>(planner.allowedApps()))
+        .withAllowedOrigins(new LinkedHashSet<>(planner.allowedUrls()))
         .withAllowedKinds(
             planner.allowedActions().isEmpty()
                 ? EnumSet.noneOf(SensitiveKind.class)
@@ -301,9 +302,15 @@ public record ApexConfig(
    * @param model the model that plans a goal ({@code planner.model}); empty for the provider's
    *     default (Claude's {@code claude-sonnet-5-5}; with {@code openai} there is none and it must
    *     be set)
+   * @param allowedUrls web origins a model, a flow or a remote client may open without asking
+   *     ({@code planner.allowed_urls}, {@link dev.apex.runtime.planner.OriginRule}); normalised, at
+   *     most {@value #MAX_APPS}, duplicates dropped
    */
   public record Planner(
-      List<String> allowedApps, List<SensitiveKind> allowedActions, String model) {
+      List<String> allowedApps,
+      List<SensitiveKind> allowedActions,
+      String model,
+      List<String> allowedUrls) {
 
     /** The most app ids the allow-list may hold. */
     public static final int MAX_APPS = 100;
@@ -319,6 +326,16 @@ public record ApexConfig(
       if (!model.isEmpty()) {
         ConfigField.PLANNER_MODEL.checkModel(model);
       }
+      allowedUrls =
+          List.copyOf(
+              new LinkedHashSet<>(
+                  ConfigField.PLANNER_ALLOWED_URLS.checkItems(
+                      allowedUrls == null ? List.of() : allowedUrls)));
+    }
+
+    /** No origin allowed. */
+    public Planner(List<String> allowedApps, List<SensitiveKind> allowedActions, String model) {
+      this(allowedApps, allowedActions, model, List.of());
     }
 
     /** No planning model named: the provider's default (Claude's; none for openai). */
@@ -332,7 +349,7 @@ public record ApexConfig(
     }
 
     public Planner withModel(String value) {
-      return new Planner(allowedApps, allowedActions, value);
+      return new Planner(allowedApps, allowedActions, value, allowedUrls);
     }
 
     /** No app and no action allowed: every sensitive action asks. */
@@ -341,11 +358,15 @@ public record ApexConfig(
     }
 
     public Planner withAllowedApps(List<String> value) {
-      return new Planner(value, allowedActions, model);
+      return new Planner(value, allowedActions, model, allowedUrls);
     }
 
     public Planner withAllowedActions(List<SensitiveKind> value) {
-      return new Planner(allowedApps, value, model);
+      return new Planner(allowedApps, value, model, allowedUrls);
+    }
+
+    public Planner withAllowedUrls(List<String> value) {
+      return new Planner(allowedApps, allowedActions, model, value);
     }
   }
 

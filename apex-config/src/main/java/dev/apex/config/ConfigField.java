@@ -1,7 +1,9 @@
 package dev.apex.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.apex.core.InvalidInputException;
 import dev.apex.runtime.agent.LabelCacheMode;
+import dev.apex.runtime.planner.OriginRule;
 import dev.apex.runtime.planner.SensitiveKind;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Every setting a user may change, in one table: its key in {@code config.json} and in the
@@ -48,6 +51,16 @@ public enum ConfigField {
       "planner.allowed_apps",
       "APEX_PLANNER_ALLOWED_APPS",
       Type.APP_LIST,
+      0,
+      ApexConfig.Planner.MAX_APPS),
+  /**
+   * Web origins a model, a flow or a remote client may open without asking ({@link
+   * dev.apex.runtime.planner.OriginRule}); the variable holds them comma-separated.
+   */
+  PLANNER_ALLOWED_URLS(
+      "planner.allowed_urls",
+      "APEX_PLANNER_ALLOWED_URLS",
+      Type.ORIGIN_LIST,
       0,
       ApexConfig.Planner.MAX_APPS),
   /**
@@ -139,7 +152,8 @@ public enum ConfigField {
     APP_LIST,
     KIND_LIST,
     ADDRESS,
-    URL_LIST
+    URL_LIST,
+    ORIGIN_LIST
   }
 
   private final String key;
@@ -205,6 +219,11 @@ public enum ConfigField {
               + max
               + " characters (e.g. http://localhost:11434/v1), or empty for the default";
       case URL_LIST -> "a list of at most " + max + " http:// or https:// URLs";
+      case ORIGIN_LIST ->
+          "a list of at most "
+              + max
+              + " origins such as https://example.com or http://localhost:8080,"
+              + " https://*.example.com or *";
     };
   }
 
@@ -237,6 +256,7 @@ public enum ConfigField {
       case MAX_STEPS -> config.maxSteps();
       case SCREENSHOT_RETENTION -> config.screenshotRetention();
       case PLANNER_ALLOWED_APPS -> config.planner().allowedApps();
+      case PLANNER_ALLOWED_URLS -> config.planner().allowedUrls();
       case PLANNER_ALLOWED_ACTIONS ->
           config.planner().allowedActions().stream().map(SensitiveKind::code).toList();
       case DEVICE_TIMEOUT_MS -> Math.toIntExact(config.device().timeout().toMillis());
@@ -272,6 +292,8 @@ public enum ConfigField {
       case SCREENSHOT_RETENTION -> config.withScreenshotRetention((Integer) value);
       case PLANNER_ALLOWED_APPS ->
           config.withPlanner(config.planner().withAllowedApps(strings(value)));
+      case PLANNER_ALLOWED_URLS ->
+          config.withPlanner(config.planner().withAllowedUrls(strings(value)));
       case PLANNER_ALLOWED_ACTIONS ->
           config.withPlanner(config.planner().withAllowedActions(kinds(key, strings(value))));
       case DEVICE_TIMEOUT_MS ->
@@ -311,6 +333,7 @@ public enum ConfigField {
       case APP_LIST:
       case KIND_LIST:
       case URL_LIST:
+      case ORIGIN_LIST:
         if (!node.isArray()) {
           throw invalid(key);
         }
@@ -368,6 +391,7 @@ public enum ConfigField {
       case APP_LIST:
       case KIND_LIST:
       case URL_LIST:
+      case ORIGIN_LIST:
         List<String> items =
             Arrays.stream(value.split(",")).map(String::strip).filter(t -> !t.isEmpty()).toList();
         return checkList(envVar, items);
@@ -456,8 +480,9 @@ public enum ConfigField {
     checkList(key, apps);
   }
 
-  void checkItems(List<String> items) {
-    checkList(key, items);
+  /** The items checked, in their normal form (origins normalised, kinds lower-cased). */
+  List<String> checkItems(List<String> items) {
+    return checkList(key, items);
   }
 
   void checkText(String value) {
@@ -470,6 +495,9 @@ public enum ConfigField {
     }
     if (type == Type.KIND_LIST) {
       return kinds(name, items).stream().map(SensitiveKind::code).toList();
+    }
+    if (type == Type.ORIGIN_LIST) {
+      return origins(name, items);
     }
     if (type == Type.URL_LIST) {
       for (String item : items) {
@@ -487,13 +515,26 @@ public enum ConfigField {
     return List.copyOf(items);
   }
 
+  /** The origins in their normal form; a bad one is refused without echoing it. */
+  private List<String> origins(String name, List<String> items) {
+    List<String> out = new ArrayList<>();
+    for (String item : items) {
+      try {
+        out.add(OriginRule.normalise(item));
+      } catch (InvalidInputException e) {
+        throw invalid(name);
+      }
+    }
+    return List.copyOf(out);
+  }
+
   /** The kinds {@code names} give, in any case; an unknown one is named when it is a plain word. */
   private static List<SensitiveKind> kinds(String name, List<String> names) {
     List<SensitiveKind> kinds = new ArrayList<>();
     for (String item : names) {
       String upper = item.strip().toUpperCase(Locale.ROOT);
       SensitiveKind kind =
-          Arrays.stream(SensitiveKind.values())
+          allowableKinds()
               .filter(k -> k.name().equals(upper))
               .findFirst()
               .orElseThrow(
@@ -510,10 +551,13 @@ public enum ConfigField {
     return kinds;
   }
 
+  /** The kinds an allow may name: all but opening a URL, which only origins allow. */
+  private static Stream<SensitiveKind> allowableKinds() {
+    return Arrays.stream(SensitiveKind.values()).filter(k -> k != SensitiveKind.URL_OPEN);
+  }
+
   private static String kindCodes() {
-    return Arrays.stream(SensitiveKind.values())
-        .map(SensitiveKind::code)
-        .collect(Collectors.joining(", "));
+    return allowableKinds().map(SensitiveKind::code).collect(Collectors.joining(", "));
   }
 
   @SuppressWarnings("unchecked")

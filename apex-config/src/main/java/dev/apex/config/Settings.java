@@ -13,6 +13,7 @@ import dev.apex.world.WorldConfig;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -257,9 +258,21 @@ public record Settings(
    * allow-list and the flags together, never one replacing the other.
    */
   public SafetyPolicy safetyWith(Collection<String> moreApps) {
+    return safetyWith(moreApps, List.of());
+  }
+
+  /**
+   * The safety policy with {@code moreApps} ({@code --allow-app}) and {@code moreOrigins} ({@code
+   * --allow-url}) allowed too, beside the config's lists.
+   *
+   * @throws dev.apex.core.InvalidInputException naming {@code --allow-url} and the bad origin
+   */
+  public SafetyPolicy safetyWith(Collection<String> moreApps, Collection<String> moreOrigins) {
     Set<String> apps = new LinkedHashSet<>(safety.allowedApps());
     apps.addAll(moreApps);
-    return safety.withAllowedApps(apps);
+    Set<String> origins = new LinkedHashSet<>(safety.allowedOrigins());
+    origins.addAll(moreOrigins);
+    return safety.withAllowedApps(apps).withAllowedOrigins(origins);
   }
 
   /**

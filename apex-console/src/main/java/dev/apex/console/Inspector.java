@@ -84,8 +84,9 @@ final class Inspector {
   /**
    * Opens {@code device} and holds it.
    *
-   * @throws HttpError 409 when a task runs on it or another session holds it, 503 without a
-   *     launcher that can hold devices, 504 when it does not open within the device deadline
+   * @throws HttpError 400 or 403 for an address the console may not open ({@link DeviceOrigins}),
+   *     409 when a task runs on it or another session holds it, 503 without a launcher that can
+   *     hold devices, 504 when it does not open within the device deadline
    */
   InspectorSession connect(String device) {
     if (launcher == null) {
@@ -99,6 +100,7 @@ final class Inspector {
       throw HttpError.conflict(
           "the inspector holds " + MAX_SESSIONS + " devices already; disconnect one first");
     }
+    DeviceOrigins.admit(device, config.current());
     String id = newId();
     running.hold(device, id);
     HeldDevice held;

@@ -99,7 +99,8 @@ final class RunningTasks {
    *
    * @throws HttpError 503 without a launcher or while stopping, 409 when the device is busy (a task
    *     runs on it, or the inspector holds it), 400 for a goal the launcher cannot plan ({@link
-   *     TaskLauncher#goalRefusal})
+   *     TaskLauncher#goalRefusal}), 400 or 403 for an address the console may not open ({@link
+   *     DeviceOrigins})
    * @throws dev.apex.core.InvalidInputException when the launcher rejects the request
    */
   TaskRecord start(TaskRequest request) {
@@ -107,6 +108,8 @@ final class RunningTasks {
       throw new HttpError(
           503, "this console was started without a task launcher; start tasks with apex run");
     }
+    // Before anything reaches the address: resolving the identity may ask its server.
+    DeviceOrigins.admit(request.device(), config.current());
     // Resolved outside the lock: it may ask the device's server.
     return start(request, identity(request.device()));
   }

@@ -105,6 +105,7 @@ class StepViewLandscapeTest {
   @Test
   void aLandscapeWebScreenshotFitsA1400By900WindowWithItsControlsInView() throws IOException {
     String url = "http://127.0.0.1:" + site.getAddress().getPort() + "/";
+    page.console.allowUrl("http://127.0.0.1:" + site.getAddress().getPort());
     var started =
         page.console.post(
             "/api/tasks",

@@ -62,6 +62,17 @@ final class TestConsole implements AutoCloseable {
     return new TestConsole(home, options);
   }
 
+  /**
+   * Lets this console open {@code origin} (a loopback page or server of the test) as the user
+   * would: through {@code planner.allowed_urls} in its config.
+   */
+  TestConsole allowUrl(String origin) {
+    config.update(
+        ApexConfigStore.parseJson(
+            "{\"planner\": {\"allowed_urls\": [" + ConsoleSecurityTest.quoted(origin) + "]}}"));
+    return this;
+  }
+
   URI uri(String path) {
     return server.baseUrl().resolve(path);
   }

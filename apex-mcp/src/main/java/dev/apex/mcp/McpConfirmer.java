@@ -3,6 +3,7 @@ package dev.apex.mcp;
 import dev.apex.core.Secrets;
 import dev.apex.core.Text;
 import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.planner.OriginRule;
 import dev.apex.runtime.planner.SensitiveAction;
 import dev.apex.runtime.planner.SensitiveKind;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
@@ -106,6 +107,15 @@ final class McpConfirmer implements Confirmer {
 
   /** What the user can do so that the action runs. */
   static String remedy(SensitiveAction action) {
+    if (action.kind() == SensitiveKind.URL_OPEN) {
+      return "to let it open without asking, the user restarts apex mcp with "
+          + OriginRule.FLAG
+          + " "
+          + OriginRule.origin(action)
+          + " (or adds it to "
+          + OriginRule.CONFIG_KEY
+          + " in apex's config.json)";
+    }
     if (action.kind() == SensitiveKind.APP_LAUNCH) {
       return "to let it launch without asking, the user restarts apex mcp with --allow-app "
           + action.target()

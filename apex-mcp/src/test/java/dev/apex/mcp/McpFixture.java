@@ -101,7 +101,8 @@ final class McpFixture implements AutoCloseable {
                 b.maxSteps,
                 "0.0.0-test",
                 BOUND,
-                progress::add));
+                progress::add,
+                b.safety));
     Thread serving =
         new Thread(
             () -> {

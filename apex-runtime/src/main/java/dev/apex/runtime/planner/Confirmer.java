@@ -21,6 +21,9 @@ public interface Confirmer {
    * client without elicitation) says so and names the user's remedy.
    */
   default String refusal(SensitiveAction action) {
+    if (action != null && action.kind() == SensitiveKind.URL_OPEN) {
+      return "it was not confirmed; " + OriginRule.remedy(action);
+    }
     return "it was not confirmed (allow the kind in the safety policy to skip asking)";
   }
 
@@ -28,9 +31,22 @@ public interface Confirmer {
   Confirmer DENY = action -> false;
 
   /**
-   * Confirms every action, because a person already chose each step: the steps of a flow file,
-   * those a test calls one by one. The policy still sees each step at the executor; what a model
-   * plans (a goal, a heal) is never run under this confirmer unless its caller asks for it.
+   * Confirms every action but opening a URL, because a person already chose each step: the steps of
+   * a flow file, those a test calls one by one. The policy still sees each step at the executor;
+   * what a model plans (a goal, a heal) is never run under this confirmer unless its caller asks
+   * for it. A flow may come from anyone, so the origins it opens are the user's to allow ({@link
+   * OriginRule}): a {@link SensitiveKind#URL_OPEN} is refused, naming {@code --allow-url}.
    */
-  Confirmer AUTHORED = action -> true;
+  Confirmer AUTHORED =
+      new Confirmer() {
+        @Override
+        public boolean confirm(SensitiveAction action) {
+          return action.kind() != SensitiveKind.URL_OPEN;
+        }
+
+        @Override
+        public String refusal(SensitiveAction action) {
+          return "a flow opens only the origins the user allowed; " + OriginRule.remedy(action);
+        }
+      };
 }

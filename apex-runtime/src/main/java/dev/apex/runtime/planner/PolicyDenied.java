@@ -15,19 +15,49 @@ public final class PolicyDenied extends NonRetriableException {
   public static final String CODE = "policy_denied";
 
   private final SensitiveAction action;
+  private final boolean askable;
 
   /**
    * @param why the rest of the sentence, with the user's remedy, e.g. {@link Confirmer#refusal}
    */
   public PolicyDenied(SensitiveAction action, String why) {
-    super(
+    this(
+        action,
         CODE
             + ": "
             + Objects.requireNonNull(action, "action").describe()
             + " needs the user's"
             + " confirmation; "
-            + Objects.requireNonNull(why, "why"));
+            + Objects.requireNonNull(why, "why"),
+        true);
+  }
+
+  private PolicyDenied(SensitiveAction action, String message, boolean askable) {
+    super(message);
     this.action = action;
+    this.askable = askable;
+  }
+
+  /**
+   * An action refused outright, that no confirmation could let run (a {@code file:} URL for a
+   * model): {@code policy_denied: ACTION is refused: WHY}.
+   *
+   * @param why why, naming what was wrong, e.g. the scheme
+   */
+  public static PolicyDenied refused(SensitiveAction action, String why) {
+    return new PolicyDenied(
+        action,
+        CODE
+            + ": "
+            + Objects.requireNonNull(action, "action").describe()
+            + " is refused: "
+            + Objects.requireNonNull(why, "why"),
+        false);
+  }
+
+  /** Whether a person could have let it run (false: refused outright, see {@link #refused}). */
+  public boolean askable() {
+    return askable;
   }
 
   public SensitiveAction action() {

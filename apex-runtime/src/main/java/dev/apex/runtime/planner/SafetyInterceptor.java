@@ -30,12 +30,13 @@ import org.slf4j.LoggerFactory;
  * password field is focused; {@code tap} on an element (by id, handle, text, or the point's
  * clickable element) whose texts, or the step's own {@code text}, hold a word of the policy in one
  * of its forms (deleting, deletion; {@code SensitiveWords}); {@code launch_app} of an app outside
- * the allow-list. Other tools pass. A tap's texts ({@code TapTexts}) are the element's text (for a
- * row without text, the texts inside it), its semantic purpose, and, for an icon that says nothing
- * itself, the texts of the dialog or container around it, read live: a purpose, fresh or served
- * from a cache, is never the only word on an icon. A text holding words of several kinds is judged
- * by the first kind the policy does not allow ("Send payment" asks as a payment even where sending
- * is allowed).
+ * the allow-list, or of a URL the {@link OriginRule} does not let open (a scheme but http and https
+ * is refused outright, without asking). Other tools pass. A tap's texts ({@code TapTexts}) are the
+ * element's text (for a row without text, the texts inside it), its semantic purpose, and, for an
+ * icon that says nothing itself, the texts of the dialog or container around it, read live: a
+ * purpose, fresh or served from a cache, is never the only word on an icon. A text holding words of
+ * several kinds is judged by the first kind the policy does not allow ("Send payment" asks as a
+ * payment even where sending is allowed).
  *
  * <p>As an interceptor, a confirmed call is remembered by its argument map's identity, so the
  * executor's retries of the same step do not ask again. Not thread-safe: one per task run, driven
@@ -87,7 +88,17 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
     if (sensitive.isEmpty() || policy.allows(sensitive.get().kind())) {
       return false;
     }
-    SensitiveAction action = sensitive.get();
+    askOrDeny(sensitive.get(), confirmer);
+    return true;
+  }
+
+  /**
+   * Asks {@code confirmer} about {@code action}; returns when a person said yes.
+   *
+   * @throws PolicyDenied with the confirmer's {@link Confirmer#refusal} when nobody did (a
+   *     confirmer that throws counts as a no)
+   */
+  static void askOrDeny(SensitiveAction action, Confirmer confirmer) {
     boolean yes;
     try {
       yes = confirmer.confirm(action);
@@ -106,10 +117,13 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
       throw new PolicyDenied(action, why);
     }
     log.info("policy: {} confirmed", action.describe());
-    return true;
   }
 
-  /** The sensitive action this call would be, if any; public for a console to preview a step. */
+  /**
+   * The sensitive action this call would be, if any; public for a console to preview a step.
+   *
+   * @throws PolicyDenied for a {@code launch_app} of a URL the {@link OriginRule} refuses outright
+   */
   public Optional<SensitiveAction> classify(String tool, Map<String, Object> args, Scene scene) {
     return switch (tool) {
       case "type_text" -> passwordEntry(scene);
@@ -135,6 +149,9 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
   private Optional<SensitiveAction> appLaunch(Map<String, Object> args) {
     String app =
         args.get("app_id") != null ? Args.string(args, "app_id") : Args.string(args, "bundle_id");
+    if (OriginRule.isUrl(app)) {
+      return OriginRule.check(policy, "launch_app", app);
+    }
     if (app == null || policy.allowedApps().contains(app.strip())) {
       return Optional.empty();
     }

@@ -13,7 +13,12 @@ public enum SensitiveKind {
   /** Tapping something that sends (a message, a mail, a form to someone). */
   SENDING,
   /** Launching an app outside the policy's allow-list. */
-  APP_LAUNCH;
+  APP_LAUNCH,
+  /**
+   * Opening a web origin the user has not allowed ({@link OriginRule}). Never allowed as a kind:
+   * only {@link SafetyPolicy#allowedOrigins} lets an origin open without asking.
+   */
+  URL_OPEN;
 
   /** The lower-case code, e.g. {@code payment}. */
   public String code() {
