@@ -144,9 +144,15 @@ final class Call {
   }
 
   void error(int status, String message) throws IOException {
+    error(status, message, Map.of());
+  }
+
+  /** An error answer with {@code fields} beside {@code error} and {@code status}. */
+  void error(int status, String message, Map<String, String> fields) throws IOException {
     ObjectNode body = Json.mapper().createObjectNode();
     body.put("error", message);
     body.put("status", status);
+    fields.forEach(body::put);
     json(status, body);
   }
 

@@ -1,5 +1,6 @@
 package dev.apex.console;
 
+import dev.apex.config.ApexConfig;
 import dev.apex.config.ApexConfigStore;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.SceneElement;
@@ -89,6 +90,14 @@ final class Inspector {
    *     hold devices, 504 when it does not open within the device deadline
    */
   InspectorSession connect(String device) {
+    return connect(device, null);
+  }
+
+  /**
+   * As {@link #connect(String)}, with the origin the person allowed for this request ({@link
+   * DeviceOrigins#ALLOW_KEY}, null for none).
+   */
+  InspectorSession connect(String device, String allowedOrigin) {
     if (launcher == null) {
       throw new HttpError(
           503, "this console was started without a task launcher; the inspector needs one");
@@ -100,7 +109,9 @@ final class Inspector {
       throw HttpError.conflict(
           "the inspector holds " + MAX_SESSIONS + " devices already; disconnect one first");
     }
-    DeviceOrigins.admit(device, config.current());
+    ApexConfig settings =
+        DeviceOrigins.allowing(
+            config.current(), DeviceOrigins.admit(device, config.current(), allowedOrigin));
     String id = newId();
     running.hold(device, id);
     HeldDevice held;
@@ -110,7 +121,7 @@ final class Inspector {
           withDeadline(
               opener,
               deadline,
-              () -> launcher.hold(device, config.current()),
+              () -> launcher.hold(device, settings),
               "device " + device + " did not open within " + seconds(deadline),
               HeldDevice::close);
     } catch (UnsupportedOperationException e) {

@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  *       "connected_at", "busy_with", "last_task"}}; 409 naming the task when one runs on the device
  *       ("device sim is busy with task …; wait for it to end or cancel it") or the session that
  *       holds it; while a session holds a device, {@code POST /api/tasks} on it is a 409 naming the
- *       session;
+ *       session; a URL whose origin the config does not allow is a 403 with that {@code origin},
+ *       opened when the request is sent again with {@code "allow_origin": ORIGIN} ({@link
+ *       DeviceOrigins});
  *   <li>{@code GET /api/inspector/{sid}}: the session;
  *   <li>{@code DELETE /api/inspector/{sid}}: disconnects (closes the device), 200; 409 while a task
  *       runs on it. A session also closes when the console stops, and after the idle timeout (10
@@ -83,12 +85,12 @@ final class InspectorApi {
 
   private void connect(Call call) throws IOException {
     JsonNode body = call.jsonBody();
-    JsonBodies.onlyKeys(body, Set.of("device"), "device, e.g. \"sim\"");
+    JsonBodies.onlyKeys(body, Set.of("device", DeviceOrigins.ALLOW_KEY), "device, e.g. \"sim\"");
     String device = JsonBodies.requiredText(body, "device", "\"sim\"");
     if (device.length() > 200 || !device.strip().equals(device)) {
       throw HttpError.badRequest("device must be a selector such as sim or web:https://…");
     }
-    InspectorSession session = inspector.connect(device);
+    InspectorSession session = inspector.connect(device, DeviceOrigins.allowed(body));
     call.exchange().getResponseHeaders().set("Location", "/api/inspector/" + session.id());
     call.json(201, view(session));
   }

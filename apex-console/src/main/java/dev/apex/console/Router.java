@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -95,22 +96,23 @@ final class Router implements HttpHandler {
       throw new HttpError(
           405, method + " is not allowed here; use " + String.join(" or ", allowed));
     } catch (HttpError e) {
-      answer(exchange, e.status(), e.getMessage());
+      answer(exchange, e.status(), e.getMessage(), e.fields());
     } catch (InvalidInputException e) {
-      answer(exchange, 400, e.getMessage());
+      answer(exchange, 400, e.getMessage(), Map.of());
     } catch (IOException e) {
       log.debug("{} {}: the client went away ({})", method, path, e.toString());
     } catch (RuntimeException e) {
       log.warn("{} {} failed", method, path, e);
-      answer(exchange, 500, "the console failed to answer; its log says why");
+      answer(exchange, 500, "the console failed to answer; its log says why", Map.of());
     } finally {
       exchange.close();
     }
   }
 
-  private static void answer(HttpExchange exchange, int status, String message) {
+  private static void answer(
+      HttpExchange exchange, int status, String message, Map<String, String> fields) {
     try {
-      new Call(exchange, null).error(status, message);
+      new Call(exchange, null).error(status, message, fields);
     } catch (IOException | RuntimeException e) {
       // Headers already sent (an event stream) or the client left: nothing more to say.
       log.debug("cannot send {} to the client ({})", status, e.toString());

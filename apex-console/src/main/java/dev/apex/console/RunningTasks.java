@@ -104,17 +104,28 @@ final class RunningTasks {
    * @throws dev.apex.core.InvalidInputException when the launcher rejects the request
    */
   TaskRecord start(TaskRequest request) {
+    return start(request, null);
+  }
+
+  /**
+   * As {@link #start(TaskRequest)}, with the origin the person allowed for this request ({@link
+   * DeviceOrigins#ALLOW_KEY}, null for none): the task runs with it allowed, for its device and its
+   * steps alike.
+   */
+  TaskRecord start(TaskRequest request, String allowedOrigin) {
     if (launcher == null) {
       throw new HttpError(
           503, "this console was started without a task launcher; start tasks with apex run");
     }
     // Before anything reaches the address: resolving the identity may ask its server.
-    DeviceOrigins.admit(request.device(), config.current());
+    Optional<String> admitted =
+        DeviceOrigins.admit(request.device(), config.current(), allowedOrigin);
     // Resolved outside the lock: it may ask the device's server.
-    return start(request, identity(request.device()));
+    return start(request, identity(request.device()), admitted);
   }
 
-  private synchronized TaskRecord start(TaskRequest request, String key) {
+  private synchronized TaskRecord start(
+      TaskRequest request, String key, Optional<String> admitted) {
     requireFree(request.device(), key);
     String holder = held.get(key);
     if (holder != null) {
@@ -125,7 +136,7 @@ final class RunningTasks {
               + holder
               + "; disconnect it on the Inspector page (or run the flow there as a draft)");
     }
-    ApexConfig settings = config.current();
+    ApexConfig settings = DeviceOrigins.allowing(config.current(), admitted);
     if (!request.isFlow()) {
       Optional<String> refusal = launcher.goalRefusal(settings);
       if (refusal.isPresent()) {

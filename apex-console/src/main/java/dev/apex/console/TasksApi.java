@@ -34,7 +34,10 @@ import java.util.Set;
  *       "sim", "flow": "<yaml>", "vars": {"NAME": "VALUE"}}}: starts a task here, 201 with the
  *       task; a goal with no model configured to plan it is a 400 saying how to configure one, and
  *       nothing is recorded; so is a flow's {@code ${NAME}} that {@code vars} does not name (the
- *       only values it takes, never the console's environment);
+ *       only values it takes, never the console's environment); a {@code web:URL} whose origin the
+ *       config does not allow is a 403 with that {@code origin}, and the same request with {@code
+ *       "allow_origin": ORIGIN} (the person's Allow) runs with that origin allowed ({@link
+ *       DeviceOrigins});
  *   <li>{@code POST /api/tasks/{id}/cancel}: stops a running task after its current step, 202: one
  *       this console started at once, one another process runs ({@code apex run}, another console)
  *       through the timeline, where its owner reads the request on its next heartbeat; 409 when it
@@ -51,7 +54,8 @@ final class TasksApi {
 
   static final int MAX_PAGE = 200;
   static final int MAX_GOAL_CHARS = 2_000;
-  private static final Set<String> START_KEYS = Set.of("device", "goal", "flow", "vars");
+  private static final Set<String> START_KEYS =
+      Set.of("device", "goal", "flow", "vars", DeviceOrigins.ALLOW_KEY);
   private static final Set<String> ANSWER_KEYS = Set.of("allow", "id");
 
   /** The reason a task cancelled from the console ends with (then " after N step(s)"). */
@@ -193,7 +197,7 @@ final class TasksApi {
     }
     TaskRequest request =
         hasGoal ? TaskRequest.goal(device, goal.strip()) : TaskRequest.flow(device, flow, vars);
-    TaskRecord task = running.start(request);
+    TaskRecord task = running.start(request, DeviceOrigins.allowed(body));
     call.exchange().getResponseHeaders().set("Location", "/api/tasks/" + task.id().value());
     call.json(201, view(task));
   }

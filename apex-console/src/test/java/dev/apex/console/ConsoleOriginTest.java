@@ -39,10 +39,12 @@ class ConsoleOriginTest {
   /** Records the selectors that reached it; opens nothing. */
   private static final class RecordingLauncher implements TaskLauncher {
     final List<String> reached = new CopyOnWriteArrayList<>();
+    final List<List<String>> allowedUrls = new CopyOnWriteArrayList<>();
 
     @Override
     public PreparedTask prepare(TaskRequest request, ApexConfig config) {
       reached.add(request.device());
+      allowedUrls.add(config.planner().allowedUrls());
       throw new InvalidInputException("unknown device " + request.device());
     }
 
@@ -55,6 +57,7 @@ class ConsoleOriginTest {
     @Override
     public HeldDevice hold(String selector, ApexConfig config) {
       reached.add(selector);
+      allowedUrls.add(config.planner().allowedUrls());
       throw new InvalidInputException("unknown device " + selector);
     }
   }
@@ -156,5 +159,81 @@ class ConsoleOriginTest {
     HttpResponse<String> reached = connect("ios:http://127.0.0.1:8100");
     assertThat(error(reached)).startsWith("unknown device");
     assertThat(launcher.reached).contains("ios:http://127.0.0.1:8100");
+  }
+
+  private HttpResponse<String> allowed(String path, String device, String allowOrigin) {
+    String rest =
+        path.equals("/api/tasks")
+            ? ", \"flow\": \"name: x\\nsteps:\\n  - press_key: back\\n\""
+            : "";
+    return console.post(
+        path,
+        "{\"device\": "
+            + ConsoleSecurityTest.quoted(device)
+            + rest
+            + ", \"allow_origin\": "
+            + allowOrigin
+            + "}");
+  }
+
+  @Test
+  void aForbiddenOriginIsNamedInTheAnswerForTheAllowButton() throws Exception {
+    start(null);
+
+    for (HttpResponse<String> refused :
+        List.of(
+            connect("web:https://shop.example.com/cart"),
+            newTask("web:https://shop.example.com/"))) {
+      assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+      assertThat(TestConsole.json(refused).get("origin").asText())
+          .isEqualTo("https://shop.example.com");
+    }
+    HttpResponse<String> local = connect("ios:http://127.0.0.1:8100");
+    assertThat(TestConsole.json(local).get("origin").asText()).isEqualTo("http://127.0.0.1:8100");
+    assertThat(launcher.reached).isEmpty();
+  }
+
+  @Test
+  void theAllowOfThatOriginOpensItForThatRequestOnlyAndTheTaskRunsWithIt() throws Exception {
+    start(null);
+
+    HttpResponse<String> task =
+        allowed("/api/tasks", "web:https://shop.example.com/cart", "\"https://shop.example.com\"");
+    assertThat(error(task)).as(task.body()).startsWith("unknown device");
+    assertThat(launcher.reached).contains("web:https://shop.example.com/cart");
+    assertThat(launcher.allowedUrls).containsExactly(List.of("https://shop.example.com"));
+
+    HttpResponse<String> connected =
+        allowed("/api/inspector", "web:https://shop.example.com/", "\"https://shop.example.com\"");
+    assertThat(error(connected)).as(connected.body()).startsWith("unknown device");
+    assertThat(launcher.allowedUrls)
+        .hasSize(2)
+        .last()
+        .isEqualTo(List.of("https://shop.example.com"));
+
+    // The config did not change: the next request without the Allow asks again.
+    HttpResponse<String> again = newTask("web:https://shop.example.com/cart");
+    assertThat(again.statusCode()).as(again.body()).isEqualTo(403);
+    assertThat(console.config.current().planner().allowedUrls()).isEmpty();
+  }
+
+  @Test
+  void anAllowOfAnotherOriginOrOfAFileUrlOpensNothing() throws Exception {
+    start(null);
+
+    HttpResponse<String> other =
+        allowed("/api/inspector", "web:https://shop.example.com/", "\"https://evil.example\"");
+    assertThat(other.statusCode()).as(other.body()).isEqualTo(403);
+    HttpResponse<String> wider =
+        allowed("/api/inspector", "web:https://shop.example.com/", "\"*\"");
+    assertThat(wider.statusCode()).as(wider.body()).isEqualTo(403);
+    HttpResponse<String> file = allowed("/api/tasks", "web:file:///etc/passwd", "\"file://\"");
+    assertThat(file.statusCode()).as(file.body()).isEqualTo(400);
+    assertThat(error(file)).contains("it is a file: URL");
+    HttpResponse<String> notText =
+        allowed("/api/inspector", "web:https://shop.example.com/", "[1]");
+    assertThat(notText.statusCode()).as(notText.body()).isEqualTo(400);
+    assertThat(error(notText)).startsWith("allow_origin must be the origin a 403 named");
+    assertThat(launcher.reached).isEmpty();
   }
 }

@@ -141,12 +141,31 @@ class DevicePickerTest {
     browser.findElement(By.id("device-url")).sendKeys("https://example.test/form");
     chromium.shot("12-device-picker");
 
-    // This console's launcher runs only the sim: its refusal names the selector the form sent.
+    // The settings allow no origin: the console asks, naming it, and Refuse opens nothing.
     browser.findElement(By.id("mode-flow")).click();
     browser.findElement(By.id("example-wifi")).click();
     browser.findElement(By.id("start")).click();
-    wait.until(d -> d.findElement(By.id("start-error")).isDisplayed());
+    wait.until(d -> !d.findElements(By.id("allow-origin")).isEmpty());
     assertThat(browser.findElement(By.id("start-error")).getText())
-        .contains("web:https://example.test/form");
+        .contains("https://example.test is not an allowed origin")
+        .contains("planner.allowed_urls");
+    assertThat(browser.findElement(By.id("allow-origin")).getText())
+        .isEqualTo("Allow https://example.test");
+    chromium.shot("12b-new-task-asks-for-an-origin");
+    browser.findElement(By.id("refuse-origin")).click();
+    wait.until(d -> d.findElement(By.id("start-error")).getText().startsWith("Not opened"));
+
+    // Allow sends it again for that origin: this console's launcher runs only the sim, so its
+    // refusal names the selector the form sent.
+    browser.findElement(By.id("start")).click();
+    wait.until(d -> !d.findElements(By.id("allow-origin")).isEmpty());
+    browser.findElement(By.id("allow-origin")).click();
+    wait.until(
+        d ->
+            d.findElement(By.id("start-error")).isDisplayed()
+                && d.findElement(By.id("start-error")).getText().contains("web:https"));
+    assertThat(browser.findElement(By.id("start-error")).getText())
+        .contains("web:https://example.test/form")
+        .doesNotContain("not an allowed origin");
   }
 }

@@ -51,9 +51,25 @@ export async function api(path, options = {}) {
   if (!res.ok) {
     const error = new Error((body && body.error) || res.status + ' ' + res.statusText);
     error.status = res.status;
+    error.body = body;
     throw error;
   }
   return body;
+}
+
+// A 403 for a web origin the settings do not allow asks the person: the refusal, then Allow (which
+// calls allow(origin), sending the request again with allow_origin for that one request) and
+// Refuse. Returns whether it asked; otherwise the caller shows the error as usual.
+export function askOrigin(box, e, idPrefix, allow) {
+  const origin = e && e.status === 403 && e.body && typeof e.body.origin === 'string' ? e.body.origin : null;
+  if (!origin) return false;
+  const allowButton = h('button', { type: 'button', class: 'btn small primary', id: idPrefix + 'allow-origin', text: 'Allow ' + origin });
+  const refuseButton = h('button', { type: 'button', class: 'btn small', id: idPrefix + 'refuse-origin', text: 'Refuse' });
+  allowButton.onclick = () => { box.hidden = true; allow(origin); };
+  refuseButton.onclick = () => { box.replaceChildren(h('div', { text: 'Not opened: ' + origin + ' was refused.' })); };
+  box.replaceChildren(h('div', { text: e.message }), h('div', { class: 'row-actions' }, allowButton, refuseButton));
+  box.hidden = false;
+  return true;
 }
 
 export function banner(text) {

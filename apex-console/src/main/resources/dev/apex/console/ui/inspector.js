@@ -2,7 +2,7 @@
 // (each tap is a task, recorded like any other, a sensitive one asking Allow/Refuse), and build a
 // flow draft from them that runs on the same device from its current screen, or is saved as YAML.
 
-import { h, fill, s, api, badge, placeTip, locatorLine, INTERACTIVE } from './common.js';
+import { h, fill, s, api, askOrigin, badge, placeTip, locatorLine, INTERACTIVE } from './common.js';
 
 const AUTO_REFRESH_MS = 3000;
 const MODES = [
@@ -113,7 +113,7 @@ export function inspectorPage() {
   }
   setSession(null);
 
-  async function connect() {
+  async function connect(allowOrigin) {
     clearError();
     const picked = chosen();
     if (!picked) { fail(new Error('Pick a ready device first.')); return; }
@@ -124,10 +124,12 @@ export function inspectorPage() {
     }
     connectButton.disabled = true;
     try {
-      setSession(await api('/api/inspector', { method: 'POST', body: { device: selector } }));
+      const body = { device: selector };
+      if (allowOrigin) body.allow_origin = allowOrigin;
+      setSession(await api('/api/inspector', { method: 'POST', body }));
       await refresh();
     } catch (e) {
-      fail(e);
+      if (!askOrigin(error, e, 'insp-', (origin) => connect(origin))) fail(e);
     } finally {
       connectButton.disabled = false;
     }

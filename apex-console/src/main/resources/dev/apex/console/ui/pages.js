@@ -1,6 +1,6 @@
 // The task list, the new-task form and the settings page.
 
-import { h, fill, api, banner, badge, ago, elapsed, refreshStatus } from './common.js';
+import { h, fill, api, askOrigin, banner, badge, ago, elapsed, refreshStatus } from './common.js';
 
 const WIFI_FLOW = [
   'name: Turn Wi-Fi on',
@@ -171,8 +171,8 @@ export function newTaskPage() {
     return named;
   }
 
-  async function onSubmit(event) {
-    event.preventDefault();
+  async function onSubmit(event, allowOrigin) {
+    if (event) event.preventDefault();
     error.hidden = true;
     submit.disabled = true;
     const picked = chosen();
@@ -189,11 +189,14 @@ export function newTaskPage() {
     const body = { device: selector };
     try {
       if (mode === 'goal') body.goal = goal.value; else { body.flow = flow.value; body.vars = namedVars(vars.value); }
+      if (allowOrigin) body.allow_origin = allowOrigin;
       const task = await api('/api/tasks', { method: 'POST', body });
       location.hash = '#/tasks/' + task.id;
     } catch (e) {
-      error.textContent = e.message;
-      error.hidden = false;
+      if (!askOrigin(error, e, '', (origin) => onSubmit(null, origin))) {
+        error.textContent = e.message;
+        error.hidden = false;
+      }
       setMode(mode);
     }
   }
