@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.testkit.TestData;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Runs the quick harness end to end on the real dumps and the sim. Asserts only that every metric
  * is there and rendered — never a duration or a goal that depends on one.
  */
+@Tag("e2e")
 class BenchSmokeTest {
 
   @Test

@@ -6,12 +6,14 @@ import dev.apex.core.TaskStatus;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * M7 in CI: the real labeller and Claude planner against the scripted Messages API on loopback; the
  * recording replays with no call and each drift heals within its goal.
  */
+@Tag("e2e")
 class ReplayCostTest {
 
   private static ReplayCostResult result;

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.opentest4j.TestAbortedException;
 
@@ -21,6 +22,7 @@ import org.opentest4j.TestAbortedException;
  * when the work it waited for lands. Skipped where Chromium is not installed, except under {@code
  * CI=true}, where its absence (or Tesseract's, for the canvas task) fails.
  */
+@Tag("e2e")
 class WebTaskSuiteTest {
 
   private static final boolean CI = "true".equals(System.getenv("CI"));

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * heap: a 100,000-level chain is refused with one line and exit 2, and dumps just under the depth
  * limit or 100,000 nodes wide are described in that same heap.
  */
+@Tag("e2e")
 class HugeDumpTest {
 
   private static final String HEAP = "-Xmx256m";

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * task ENDED and exits 0 by itself.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("e2e")
 class McpClosedStdinTest {
 
   @TempDir Path dir;

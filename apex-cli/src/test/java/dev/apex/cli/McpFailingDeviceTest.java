@@ -8,6 +8,7 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * isError} and one line naming the problem, and goes on serving.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("e2e")
 class McpFailingDeviceTest {
 
   @TempDir Path dir;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * closing note; nothing asserts on that file.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("e2e")
 class McpSimSessionTest {
 
   private static final String SWITCH = "com.android.settings:id/wifi_switch";

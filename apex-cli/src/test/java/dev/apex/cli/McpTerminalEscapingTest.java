@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * protocol, stays UTF-8 JSON that decodes to the text the client sent.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("e2e")
 class McpTerminalEscapingTest {
 
   static final String ID = "é " + TerminalEscapingCliTest.HOSTILE;

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -127,6 +128,7 @@ class ParallelRunTest {
   }
 
   @Test
+  @Tag("e2e")
   void twoBrowsersFillTheFormAtOnce() throws Exception {
     FormSite.requireChromium();
     Path db = dir.resolve("timeline.db");

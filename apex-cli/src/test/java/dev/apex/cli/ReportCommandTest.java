@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +63,7 @@ class ReportCommandTest {
   }
 
   @Test
+  @Tag("e2e")
   void withoutOutputItWritesApexReportTaskIdHtmlInTheWorkingFolder() throws Exception {
     String id = runWifi();
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * where it stopped for the page to say "clicked". Retry and settle pauses go to a recording
  * sleeper, so nothing really waits.
  */
+@Tag("e2e")
 class TapSettleWebTest {
 
   static final String FLOW =

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code apex describe} and {@code apex run} on a web page in real headless Chromium, served by the
  * test from loopback: a form that asks for a name and a result page that greets it.
  */
+@Tag("e2e")
 class WebEndToEndTest {
 
   static final String FLOW =

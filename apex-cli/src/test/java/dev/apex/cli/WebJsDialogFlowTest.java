@@ -6,6 +6,7 @@ import dev.apex.testkit.RecordingSleeper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Chromium: {@code describe} opens it and shows the dialog with its buttons, and a flow launches
  * it, answers Cancel by tapping the button's text and sees the page's answer.
  */
+@Tag("e2e")
 class WebJsDialogFlowTest {
 
   static final String FLOW =

@@ -6,6 +6,7 @@ import dev.apex.testkit.RecordingSleeper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and by its id, the option by visible text and by value, the page's change handler seen by the
  * next step.
  */
+@Tag("e2e")
 class WebSelectOptionFlowTest {
 
   static final String FLOW =

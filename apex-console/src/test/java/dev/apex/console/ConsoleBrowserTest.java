@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * failed without them under {@code CI=true}. chromedriver's path is given explicitly, so Selenium
  * Manager never downloads anything.
  */
+@Tag("e2e")
 class ConsoleBrowserTest {
 
   @RegisterExtension final LogCapture logs = new LogCapture();

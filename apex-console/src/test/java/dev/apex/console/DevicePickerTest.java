@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -108,6 +109,7 @@ class DevicePickerTest {
   }
 
   @Test
+  @Tag("e2e")
   void thePickerInChromiumListsThePhonesAndAUrlFieldForWeb() throws IOException {
     chromium = HeadlessChromium.start(profile);
     WebDriver browser = chromium.browser;

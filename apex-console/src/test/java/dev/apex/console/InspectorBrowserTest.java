@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * <p>Needs {@code /usr/bin/chromium} and {@code /usr/bin/chromedriver}: skipped without them,
  * failed without them under {@code CI=true}.
  */
+@Tag("e2e")
 class InspectorBrowserTest {
 
   private static final String SETTINGS_ICON = "com.apex.sim.launcher:id/settings_icon";

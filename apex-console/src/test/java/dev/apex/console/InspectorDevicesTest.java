@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -135,6 +136,7 @@ class InspectorDevicesTest {
   }
 
   @Test
+  @Tag("e2e")
   void aWebPageIsHeldReadAndTappedInChromium() throws Exception {
     HeadlessChromium.assumeInstalled();
     site = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * child's lines and the console's events, never for a time; the timeout is a safety net.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("e2e")
 class RemoteCancelTest {
 
   @TempDir Path home;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -30,6 +31,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * entry); the console's task page offers it as "Download report". Screenshots go to {@code
  * target/console-screenshots/}, the file to {@code target/reports/}.
  */
+@Tag("e2e")
 class ReportBrowserTest {
 
   @TempDir Path home;

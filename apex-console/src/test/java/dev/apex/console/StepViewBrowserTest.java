@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -26,6 +27,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * element; the step's target is outlined, its pixels left uncovered. Screenshots go to {@code
  * target/console-screenshots/}.
  */
+@Tag("e2e")
 class StepViewBrowserTest {
 
   static final String WIFI_SWITCH = "com.android.settings:id/wifi_switch";

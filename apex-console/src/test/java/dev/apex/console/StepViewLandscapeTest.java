@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -30,6 +31,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * horizontal scroll, and the step's controls and the Before/After toggle stay in view. Needs
  * Chromium and chromedriver (skipped without them, failed under {@code CI=true}).
  */
+@Tag("e2e")
 class StepViewLandscapeTest {
 
   static final String PAGE =

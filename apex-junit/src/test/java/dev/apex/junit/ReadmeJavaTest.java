@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ class ReadmeJavaTest {
   @TempDir Path dir;
 
   @Test
+  @Tag("e2e")
   void theFirstJavaBlockOfUseItFromJavaCompilesAndTurnsWifiOn() throws Exception {
     Path root = ApexExtensionTest.projectRoot().toAbsolutePath().normalize();
     String program = firstJavaBlock(Files.readString(root.resolve("README.md")));

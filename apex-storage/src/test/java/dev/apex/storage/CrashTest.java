@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * process is gone and no end was recorded. The child prints a line only after its append returned,
  * so each printed index was committed before the kill.
  */
+@Tag("e2e")
 class CrashTest {
 
   private static final Pattern RECORDED = Pattern.compile("recorded (\\d+)");

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * Scene by OCR, which reads that canvas only; and a tree-only capture is the DOM snapshot with no
  * screenshot, sized as a full capture is. One browser for the class.
  */
+@Tag("e2e")
 class CanvasOcrTest {
 
   private static final String PAGE =

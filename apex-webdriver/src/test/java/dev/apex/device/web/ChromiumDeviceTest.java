@@ -23,12 +23,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The Device contract on real headless Chromium, at device pixel ratio 2 so every coordinate goes
  * through the CSS-pixel conversion. One browser for the class; each test starts on its own page.
  */
+@Tag("e2e")
 class ChromiumDeviceTest {
 
   private static TestPages pages;

@@ -11,6 +11,7 @@ import dev.apex.perception.UiNode;
 import dev.apex.perception.UiTree;
 import java.time.Duration;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the device's capture. One browser for the class. Skipped where Chromium is not installed, except
  * under {@code CI=true}, where its absence fails.
  */
+@Tag("e2e")
 class ChromiumGesturesTest {
 
   static final String PAGE =

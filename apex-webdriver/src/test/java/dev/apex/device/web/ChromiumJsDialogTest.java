@@ -21,6 +21,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * message and buttons, tapping a button answers it (the page writes the answer into its DOM),
  * typing fills a prompt, BACK dismisses and ENTER accepts, and gestures the dialog blocks say so.
  */
+@Tag("e2e")
 class ChromiumJsDialogTest {
 
   static final String ALERT =

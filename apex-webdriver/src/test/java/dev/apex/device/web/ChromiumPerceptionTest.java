@@ -13,6 +13,7 @@ import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.SceneBuilder;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * control that another element covers. Asserted through the Scene and its compact encoding. One
  * browser for the class; skipped where Chromium is not installed, except under {@code CI=true}.
  */
+@Tag("e2e")
 class ChromiumPerceptionTest {
 
   static final String PAGE =

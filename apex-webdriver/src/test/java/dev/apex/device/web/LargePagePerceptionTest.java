@@ -26,6 +26,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * (by scrolling) is in the parsed tree, hidden ones are not, and the tree is much smaller than the
  * HTML. Prints the sizes and how long one observe takes; asserts no timing.
  */
+@Tag("e2e")
 class LargePagePerceptionTest {
 
   private static final Encoding TOKENS =

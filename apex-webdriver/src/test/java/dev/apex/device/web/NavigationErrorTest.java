@@ -11,12 +11,14 @@ import java.net.ServerSocket;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A navigation that ends on Chromium's own error page ("This site can't be reached") fails with the
  * network error code, on real headless Chromium against a loopback port nothing listens on.
  */
+@Tag("e2e")
 class NavigationErrorTest {
 
   private static TestPages pages;

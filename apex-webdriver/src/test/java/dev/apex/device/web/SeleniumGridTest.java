@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Two web devices driving two Chromium sessions at the same time through a real Selenium Grid on
  * loopback, opened the way the CLI opens them: {@code webdriver:URL} plus a capabilities file.
  */
+@Tag("e2e")
 class SeleniumGridTest {
 
   private static final String TAP_PAGE =
