@@ -1,17 +1,20 @@
 package dev.apex.anthropic;
 
+import com.anthropic.core.RequestOptions;
 import com.anthropic.models.messages.CacheControlEphemeral;
 import com.anthropic.models.messages.MessageCreateParams;
 import com.anthropic.models.messages.StructuredMessageCreateParams;
 import com.anthropic.models.messages.TextBlockParam;
+import com.anthropic.services.blocking.MessageService;
 import dev.apex.core.Sleeper;
 import dev.apex.llm.LlmClient;
 import dev.apex.llm.LlmRequest;
-import dev.apex.llm.LlmResult;
+import dev.apex.llm.ModelTransport;
+import dev.apex.llm.ModelTransport.Exchange;
+import dev.apex.llm.SdkLlmClient;
 import dev.apex.llm.SemanticConfig;
 import java.time.Clock;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
@@ -19,18 +22,16 @@ import java.util.function.DoubleSupplier;
  * {@link LlmClient} on the official Anthropic Java SDK (Messages API, structured output by JSON
  * schema, the system prompt marked {@code cache_control: ephemeral}).
  *
- * <p>Calls go through the {@link AnthropicTransport}: the SDK's own retries are off (it obeys
+ * <p>Calls go through the shared {@link ModelTransport}: the SDK's own retries are off (it obeys
  * {@code retry-after} however long), retries go through the one retry loop, and the whole call —
  * attempts and waits — stays within {@link LlmRequest#budget()}; each attempt's HTTP timeout is the
  * time left. No thinking, no effort: the request is model, max tokens, system, one user message and
  * the output schema. Thread-safe; the API key never appears in a result's detail or a log line.
  */
-public final class AnthropicLlmClient implements LlmClient {
+public final class AnthropicLlmClient extends SdkLlmClient<MessageService, RequestOptions> {
 
-  private final AnthropicTransport transport;
-
-  private AnthropicLlmClient(AnthropicTransport transport) {
-    this.transport = transport;
+  private AnthropicLlmClient(ModelTransport<MessageService, RequestOptions> transport) {
+    super(transport);
   }
 
   /** A client for {@code config}'s key and base URL, with the system clock and real sleeps. */
@@ -46,7 +47,7 @@ public final class AnthropicLlmClient implements LlmClient {
    * @throws IllegalArgumentException when {@code config} has no API key
    */
   public static AnthropicLlmClient create(SemanticConfig config, Clock clock, Sleeper sleeper) {
-    return create(config, clock, sleeper, () -> ThreadLocalRandom.current().nextDouble());
+    return create(config, clock, sleeper, ModelTransport.RANDOM_JITTER);
   }
 
   /**
@@ -57,20 +58,17 @@ public final class AnthropicLlmClient implements LlmClient {
    */
   public static AnthropicLlmClient create(
       SemanticConfig config, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
-    Objects.requireNonNull(config, "config");
     return new AnthropicLlmClient(
-        AnthropicTransport.open(config, config.timeout(), clock, sleeper, jitter));
+        ModelTransport.open(
+            config, c -> AnthropicSdk.open(c, c.timeout()), clock, sleeper, jitter));
   }
 
   @Override
-  public <T> LlmResult<T> complete(LlmRequest request, Class<T> outputType) {
-    Objects.requireNonNull(request, "request");
-    Objects.requireNonNull(outputType, "outputType");
+  protected <T> Exchange<MessageService, RequestOptions, T> exchange(
+      LlmRequest request, Class<T> outputType) {
     StructuredMessageCreateParams<T> params = params(request, outputType);
-    return transport.call(
-        request.budget(),
-        (messages, options) ->
-            StructuredReply.read(messages.create(params, options), params.outputType()));
+    return (messages, options) ->
+        StructuredReply.read(messages.create(params, options), params.outputType());
   }
 
   static <T> StructuredMessageCreateParams<T> params(LlmRequest request, Class<T> outputType) {
@@ -86,10 +84,5 @@ public final class AnthropicLlmClient implements LlmClient {
         .addUserMessage(request.user())
         .outputConfig(outputType)
         .build();
-  }
-
-  @Override
-  public void close() {
-    transport.close();
   }
 }

@@ -1,14 +1,18 @@
 package dev.apex.anthropic;
 
 import com.anthropic.core.JsonValue;
+import com.anthropic.core.RequestOptions;
 import com.anthropic.models.messages.CacheControlEphemeral;
 import com.anthropic.models.messages.MessageCreateParams;
 import com.anthropic.models.messages.OutputConfig;
 import com.anthropic.models.messages.TextBlockParam;
 import com.anthropic.models.messages.Tool;
 import com.anthropic.models.messages.ToolChoiceAuto;
+import com.anthropic.services.blocking.MessageService;
 import dev.apex.core.Sleeper;
-import dev.apex.llm.LlmResult;
+import dev.apex.llm.ModelTransport;
+import dev.apex.llm.ModelTransport.Exchange;
+import dev.apex.llm.SdkToolUseClient;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.llm.ToolCall;
 import dev.apex.llm.ToolDefinition;
@@ -17,7 +21,6 @@ import dev.apex.llm.ToolUseRequest;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
@@ -29,17 +32,15 @@ import java.util.function.DoubleSupplier;
  * thinking settings are sent: each model's default applies (adaptive on Claude Sonnet 5.5, where
  * {@code thinking: disabled} and forced tool choice are refused).
  *
- * <p>Calls go through the {@link AnthropicTransport}: the SDK's own retries are off (it obeys
+ * <p>Calls go through the shared {@link ModelTransport}: the SDK's own retries are off (it obeys
  * {@code retry-after} however long), retries go through the one retry loop, so a call with its
  * retries and waits stays within {@link ToolUseRequest#budget()}. Thread-safe; the API key never
  * appears in a detail or a log line.
  */
-public final class AnthropicToolUseClient implements ToolUseClient {
+public final class AnthropicToolUseClient extends SdkToolUseClient<MessageService, RequestOptions> {
 
-  private final AnthropicTransport transport;
-
-  private AnthropicToolUseClient(AnthropicTransport transport) {
-    this.transport = transport;
+  private AnthropicToolUseClient(ModelTransport<MessageService, RequestOptions> transport) {
+    super(transport);
   }
 
   /**
@@ -51,7 +52,7 @@ public final class AnthropicToolUseClient implements ToolUseClient {
    * @throws IllegalArgumentException when {@code config} has no API key
    */
   public static AnthropicToolUseClient create(SemanticConfig config, Clock clock, Sleeper sleeper) {
-    return create(config, clock, sleeper, () -> ThreadLocalRandom.current().nextDouble());
+    return create(config, clock, sleeper, ModelTransport.RANDOM_JITTER);
   }
 
   /**
@@ -63,16 +64,13 @@ public final class AnthropicToolUseClient implements ToolUseClient {
   public static AnthropicToolUseClient create(
       SemanticConfig config, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
     return new AnthropicToolUseClient(
-        AnthropicTransport.open(config, null, clock, sleeper, jitter));
+        ModelTransport.open(config, c -> AnthropicSdk.open(c, null), clock, sleeper, jitter));
   }
 
   @Override
-  public LlmResult<ToolCall> next(ToolUseRequest request) {
-    Objects.requireNonNull(request, "request");
+  protected Exchange<MessageService, RequestOptions, ToolCall> exchange(ToolUseRequest request) {
     MessageCreateParams params = params(request);
-    return transport.call(
-        request.budget(),
-        (messages, options) -> ToolUseReply.read(messages.create(params, options)));
+    return (messages, options) -> ToolUseReply.read(messages.create(params, options));
   }
 
   static MessageCreateParams params(ToolUseRequest request) {
@@ -129,10 +127,5 @@ public final class AnthropicToolUseClient implements ToolUseClient {
         .inputSchema(schema.build())
         .strict(true)
         .build();
-  }
-
-  @Override
-  public void close() {
-    transport.close();
   }
 }

@@ -44,11 +44,13 @@ final class StructuredReply {
     return FailureReason.UNEXPECTED_STOP;
   }
 
-  private static String name(StopReason stop) {
+  /** The stop reason as the API spells it, {@code missing} when there is none. */
+  static String name(StopReason stop) {
     return stop == null ? "missing" : stop._value().asString().orElse("unknown");
   }
 
-  private static LlmUsage usage(Usage usage) {
+  /** The usage of any reply, structured or not. */
+  static LlmUsage usage(Usage usage) {
     return new LlmUsage(
         usage.inputTokens(),
         usage.outputTokens(),

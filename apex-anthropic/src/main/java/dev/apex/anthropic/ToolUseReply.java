@@ -6,10 +6,10 @@ import com.anthropic.models.messages.ContentBlock;
 import com.anthropic.models.messages.Message;
 import com.anthropic.models.messages.StopReason;
 import com.anthropic.models.messages.ToolUseBlock;
-import com.anthropic.models.messages.Usage;
 import dev.apex.llm.FailureReason;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.LlmUsage;
+import dev.apex.llm.ReplyFailures;
 import dev.apex.llm.ToolCall;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,14 +27,12 @@ import java.util.stream.Collectors;
  */
 final class ToolUseReply {
 
-  private static final int TEXT_IN_DETAIL = 80;
-
   private ToolUseReply() {}
 
   static LlmResult<ToolCall> read(Message message) {
     LlmUsage usage;
     try {
-      usage = usage(message.usage());
+      usage = StructuredReply.usage(message.usage());
     } catch (AnthropicInvalidDataException e) {
       usage = LlmUsage.NONE;
     }
@@ -54,29 +52,22 @@ final class ToolUseReply {
             FailureReason.MAX_TOKENS, "stop_reason max_tokens before any tool call", usage);
       }
       if (StopReason.END_TURN.equals(stop)) {
-        String text =
-            content.stream()
-                .filter(ContentBlock::isText)
-                .map(block -> block.asText().text())
-                .collect(Collectors.joining(" "));
-        return LlmResult.failed(
-            FailureReason.NO_TOOL_CALL,
-            text.isBlank()
-                ? "the reply called no tool and said nothing"
-                : "the reply called no tool; it said: "
-                    + AnthropicFailures.oneLine(text, TEXT_IN_DETAIL),
-            usage);
+        return ReplyFailures.noToolCall(text(content), usage);
       }
       return LlmResult.failed(
           FailureReason.UNEXPECTED_STOP,
-          "stop_reason " + name(stop) + " without a tool call",
+          "stop_reason " + StructuredReply.name(stop) + " without a tool call",
           usage);
     } catch (AnthropicInvalidDataException e) {
-      return LlmResult.failed(
-          FailureReason.INVALID_RESPONSE,
-          "the response is not a message: " + AnthropicFailures.oneLine(e.getMessage(), 120),
-          usage);
+      return ReplyFailures.unreadable("a message", e, usage);
     }
+  }
+
+  private static String text(List<ContentBlock> content) {
+    return content.stream()
+        .filter(ContentBlock::isText)
+        .map(block -> block.asText().text())
+        .collect(Collectors.joining(" "));
   }
 
   private static LlmResult<ToolCall> call(ToolUseBlock block, LlmUsage usage) {
@@ -99,17 +90,5 @@ final class ToolUseReply {
     } catch (IllegalArgumentException e) {
       return null;
     }
-  }
-
-  private static LlmUsage usage(Usage usage) {
-    return new LlmUsage(
-        usage.inputTokens(),
-        usage.outputTokens(),
-        usage.cacheCreationInputTokens().orElse(0L),
-        usage.cacheReadInputTokens().orElse(0L));
-  }
-
-  private static String name(StopReason stop) {
-    return stop == null ? "missing" : stop._value().asString().orElse("unknown");
   }
 }

@@ -7,6 +7,7 @@ import dev.apex.device.DeviceProviders;
 import dev.apex.mcp.ApexMcpServer;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.agent.PerceivingObserver;
+import dev.apex.runtime.planner.OriginRule;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
@@ -97,7 +98,10 @@ final class McpCommand implements Callable<Integer> {
       throw new InvalidInputException("--max-steps must be at least 1, got " + maxSteps);
     }
     Settings settings = shared.settings(maxSteps);
-    SafetyPolicy safety = settings.safetyWith(allowApps, allowUrls);
+    // The page of the user's own --device is theirs: its origin opens again without asking.
+    List<String> origins = new ArrayList<>(allowUrls);
+    OriginRule.pageOrigin(device).ifPresent(origins::add);
+    SafetyPolicy safety = settings.safetyWith(allowApps, origins);
     // Only the protocol may reach stdout: anything else that prints goes to stderr from here on.
     PrintStream protocol = out;
     if (protocol == System.out) {

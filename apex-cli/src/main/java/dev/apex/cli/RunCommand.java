@@ -21,6 +21,7 @@ import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.ReplayReport;
 import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.planner.OriginRule;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.record.FlowReplay;
 import dev.apex.storage.SqliteTimeline;
@@ -333,7 +334,7 @@ final class RunCommand implements Callable<Integer> {
             .sleeper(wiring.sleeper())
             .ocr(ocr)
             .planner(planner)
-            .safety(settings.safetyWith(allowApps, allowUrls))
+            .safety(settings.safetyWith(allowApps, allowedUrls(selector)))
             .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))
@@ -490,10 +491,25 @@ final class RunCommand implements Callable<Integer> {
     return "[" + shown + "#" + (earlier + 1) + "] ";
   }
 
+  /**
+   * The origins {@code --allow-url} names, and the page origin of {@code selector} when it is the
+   * user's own {@code web:URL}: their run may open its own site again without asking.
+   */
+  private List<String> allowedUrls(String selector) {
+    List<String> origins = new ArrayList<>(allowUrls);
+    OriginRule.pageOrigin(selector).ifPresent(origins::add);
+    return origins;
+  }
+
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {
     synchronized (out) {
-      // The reason quotes a failed step's error, which quotes what the model or flow asked for.
-      out.println(prefix + outcome.status() + ": " + StepLines.field(outcome.reason()));
+      // The reason quotes a failed step's error, which quotes what the model or flow asked for
+      // (each bounded there); the line keeps room for the remedy at its end.
+      out.println(
+          prefix
+              + outcome.status()
+              + ": "
+              + StepLines.shorten(outcome.reason(), ErrorHandler.MAX_MESSAGE));
       WorldState world = outcome.context().world();
       if (world != null) {
         out.println(

@@ -139,10 +139,12 @@ class WebEndToEndTest {
   void aLaunchOfAnUnreachablePageIsAFailedStep() throws Exception {
     Path db = dir.resolve("timeline.db");
     Path flow = dir.resolve("down.yaml");
-    String down = "http://127.0.0.1:" + closedPort() + "/";
+    String origin = "http://127.0.0.1:" + closedPort();
+    String down = origin + "/";
     Files.writeString(
         flow, "name: Open a page that is down\nsteps:\n  - launch_app: \"" + down + "\"\n");
 
+    // Another port is another origin: the user allows it, so the browser tries it.
     Cli.Result run =
         apex(
             Cli.withDb(
@@ -152,6 +154,8 @@ class WebEndToEndTest {
                 "web:" + site.url("/form"),
                 "--flow",
                 flow.toString(),
+                "--allow-url",
+                origin,
                 "--no-ocr"));
 
     assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(1);

@@ -9,6 +9,7 @@ import com.openai.models.completions.CompletionUsage;
 import dev.apex.llm.FailureReason;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.LlmUsage;
+import dev.apex.llm.ReplyFailures;
 import dev.apex.llm.StructuredJson;
 import dev.apex.llm.ToolArguments;
 import dev.apex.llm.ToolCall;
@@ -16,6 +17,7 @@ import dev.apex.llm.ToolDefinition;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * Reads a chat completion: its first choice, its {@code finish_reason}, its tool call or its text,
@@ -25,8 +27,6 @@ import java.util.Optional;
  */
 final class ChatReply {
 
-  private static final int TEXT_IN_DETAIL = 80;
-
   private ChatReply() {}
 
   /**
@@ -34,24 +34,7 @@ final class ChatReply {
    * exactly the output type's properties ({@link StructuredJson}).
    */
   static <T> LlmResult<T> structured(ChatCompletion completion, Class<T> outputType) {
-    LlmUsage usage = usage(completion);
-    try {
-      Optional<ChatCompletion.Choice> choice = completion.choices().stream().findFirst();
-      if (choice.isEmpty()) {
-        return LlmResult.failed(FailureReason.INVALID_RESPONSE, "the reply has no choice", usage);
-      }
-      ChatCompletionMessage message = choice.get().message();
-      if (message.refusal().filter(r -> !r.isBlank()).isPresent()) {
-        return LlmResult.failed(FailureReason.REFUSAL, "the model refused", usage);
-      }
-      String finish = finish(choice.get());
-      if (!"stop".equals(finish)) {
-        return LlmResult.failed(stopFailure(finish), "finish_reason " + finish, usage);
-      }
-      return StructuredJson.read(message.content().orElse(""), outputType, usage);
-    } catch (OpenAIInvalidDataException e) {
-      return notACompletion(e, usage);
-    }
+    return read(completion, (choice, usage) -> structured(choice, outputType, usage));
   }
 
   /**
@@ -62,44 +45,61 @@ final class ChatReply {
    * FailureReason#INVALID_TOOL_ARGUMENTS}.
    */
   static LlmResult<ToolCall> toolCall(ChatCompletion completion, List<ToolDefinition> tools) {
+    return read(completion, (choice, usage) -> toolCall(choice, tools, usage));
+  }
+
+  /** The first choice read by {@code reader}, with the completion's usage. */
+  private static <T> LlmResult<T> read(
+      ChatCompletion completion, BiFunction<ChatCompletion.Choice, LlmUsage, LlmResult<T>> reader) {
     LlmUsage usage = usage(completion);
     try {
       Optional<ChatCompletion.Choice> choice = completion.choices().stream().findFirst();
       if (choice.isEmpty()) {
         return LlmResult.failed(FailureReason.INVALID_RESPONSE, "the reply has no choice", usage);
       }
-      ChatCompletionMessage message = choice.get().message();
-      Optional<ChatCompletionMessageFunctionToolCall> call =
-          message.toolCalls().orElse(List.of()).stream()
-              .filter(ChatCompletionMessageToolCall::isFunction)
-              .map(ChatCompletionMessageToolCall::asFunction)
-              .findFirst();
-      if (call.isPresent()) {
-        return call(call.get(), tools, usage);
-      }
-      if (message.refusal().filter(r -> !r.isBlank()).isPresent()) {
-        return LlmResult.failed(FailureReason.REFUSAL, "the model refused", usage);
-      }
-      String finish = finish(choice.get());
-      if ("length".equals(finish)) {
-        return LlmResult.failed(
-            FailureReason.MAX_TOKENS, "finish_reason length before any tool call", usage);
-      }
-      if ("stop".equals(finish) || "tool_calls".equals(finish)) {
-        String text = message.content().orElse("");
-        return LlmResult.failed(
-            FailureReason.NO_TOOL_CALL,
-            text.isBlank()
-                ? "the reply called no tool and said nothing"
-                : "the reply called no tool; it said: "
-                    + OpenAiFailures.oneLine(text, TEXT_IN_DETAIL),
-            usage);
-      }
-      return LlmResult.failed(
-          FailureReason.UNEXPECTED_STOP, "finish_reason " + finish + " without a tool call", usage);
+      return reader.apply(choice.get(), usage);
     } catch (OpenAIInvalidDataException e) {
-      return notACompletion(e, usage);
+      return ReplyFailures.unreadable("a chat completion", e, usage);
     }
+  }
+
+  private static <T> LlmResult<T> structured(
+      ChatCompletion.Choice choice, Class<T> outputType, LlmUsage usage) {
+    ChatCompletionMessage message = choice.message();
+    if (message.refusal().filter(r -> !r.isBlank()).isPresent()) {
+      return LlmResult.failed(FailureReason.REFUSAL, "the model refused", usage);
+    }
+    String finish = finish(choice);
+    if (!"stop".equals(finish)) {
+      return LlmResult.failed(stopFailure(finish), "finish_reason " + finish, usage);
+    }
+    return StructuredJson.read(message.content().orElse(""), outputType, usage);
+  }
+
+  private static LlmResult<ToolCall> toolCall(
+      ChatCompletion.Choice choice, List<ToolDefinition> tools, LlmUsage usage) {
+    ChatCompletionMessage message = choice.message();
+    Optional<ChatCompletionMessageFunctionToolCall> call =
+        message.toolCalls().orElse(List.of()).stream()
+            .filter(ChatCompletionMessageToolCall::isFunction)
+            .map(ChatCompletionMessageToolCall::asFunction)
+            .findFirst();
+    if (call.isPresent()) {
+      return call(call.get(), tools, usage);
+    }
+    if (message.refusal().filter(r -> !r.isBlank()).isPresent()) {
+      return LlmResult.failed(FailureReason.REFUSAL, "the model refused", usage);
+    }
+    String finish = finish(choice);
+    if ("length".equals(finish)) {
+      return LlmResult.failed(
+          FailureReason.MAX_TOKENS, "finish_reason length before any tool call", usage);
+    }
+    if ("stop".equals(finish) || "tool_calls".equals(finish)) {
+      return ReplyFailures.noToolCall(message.content().orElse(""), usage);
+    }
+    return LlmResult.failed(
+        FailureReason.UNEXPECTED_STOP, "finish_reason " + finish + " without a tool call", usage);
   }
 
   private static LlmResult<ToolCall> call(
@@ -141,13 +141,6 @@ final class ChatReply {
       case "content_filter" -> FailureReason.REFUSAL;
       default -> FailureReason.UNEXPECTED_STOP;
     };
-  }
-
-  private static <T> LlmResult<T> notACompletion(OpenAIInvalidDataException e, LlmUsage usage) {
-    return LlmResult.failed(
-        FailureReason.INVALID_RESPONSE,
-        "the response is not a chat completion: " + OpenAiFailures.oneLine(e.getMessage(), 120),
-        usage);
   }
 
   static LlmUsage usage(ChatCompletion completion) {

@@ -6,25 +6,20 @@ import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import dev.apex.core.Text;
-import dev.apex.core.retry.Outcome;
-import dev.apex.llm.BoundedRetry;
 import dev.apex.llm.FailureReason;
-import dev.apex.llm.HttpFailures;
-import dev.apex.llm.LlmResult;
-import dev.apex.llm.LlmUsage;
-import dev.apex.llm.RetryAfter;
-import java.time.Clock;
+import dev.apex.llm.SdkFailure;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Maps what the OpenAI SDK throws to a {@link FailureReason}, says whether a retry may help (408,
- * 409, 429 and 5xx, I/O errors, {@code x-should-retry} overriding them: the same rules as the
- * Anthropic provider), and reads the server's {@code retry-after-ms} / {@code retry-after}. A 400
- * that names a parameter a local server does not support ({@code tools}, {@code response_format}…)
- * is {@link FailureReason#UNSUPPORTED_PARAMETER}, its detail naming the parameter.
+ * The OpenAI provider's failure mapping: reads what the SDK throws as an {@link SdkFailure}, which
+ * says what it means for the one retry loop (408, 409, 429 and 5xx, I/O errors, {@code
+ * x-should-retry} overriding them, the server's {@code retry-after-ms} / {@code retry-after}: the
+ * same rules as for every provider). A 400 that names a parameter a local server does not support
+ * ({@code tools}, {@code response_format}…) is {@link FailureReason#UNSUPPORTED_PARAMETER}, its
+ * detail naming the parameter.
  */
 final class OpenAiFailures {
 
@@ -42,54 +37,49 @@ final class OpenAiFailures {
 
   private OpenAiFailures() {}
 
-  static <T> Outcome<LlmResult<T>> of(OpenAIException e, Clock clock) {
-    if (e instanceof OpenAIServiceException service) {
-      return ofStatus(service, clock);
+  /** What {@code thrown} means, or empty when the SDK did not raise it. */
+  static Optional<SdkFailure> of(RuntimeException thrown) {
+    if (thrown instanceof OpenAIServiceException service) {
+      return Optional.of(ofStatus(service));
     }
-    if (e instanceof OpenAIIoException || HttpFailures.timedOut(e)) {
-      // A timeout, however the SDK wrapped it (a body cut off by the deadline reads as garbage).
-      return HttpFailures.ofIo(e);
+    if (!(thrown instanceof OpenAIException e)) {
+      return Optional.empty();
     }
     if (e instanceof OpenAIInvalidDataException) {
-      return BoundedRetry.done(
-          failed(
-              FailureReason.INVALID_RESPONSE,
-              "response is not a chat completion: " + rootMessage(e)));
+      return Optional.of(new SdkFailure.Unreadable("a chat completion", e));
     }
-    return BoundedRetry.done(
-        failed(FailureReason.CLIENT_ERROR, e.getClass().getSimpleName() + ": " + rootMessage(e)));
+    return Optional.of(
+        e instanceof OpenAIIoException ? new SdkFailure.Io(e) : new SdkFailure.Other(e));
   }
 
-  private static <T> Outcome<LlmResult<T>> ofStatus(OpenAIServiceException e, Clock clock) {
+  private static SdkFailure ofStatus(OpenAIServiceException e) {
     int status = e.statusCode();
     String message = apiMessage(e).orElse("");
     StringBuilder detail = new StringBuilder("HTTP ").append(status);
-    e.type().ifPresent(t -> detail.append(' ').append(oneLine(t, 40)));
+    e.type().ifPresent(t -> detail.append(' ').append(Text.oneLine(t, 40)));
     if (!message.isEmpty()) {
-      detail.append(": ").append(oneLine(message, MAX_API_MESSAGE));
+      detail.append(": ").append(Text.oneLine(message, MAX_API_MESSAGE));
     }
-    if (status == 400 || status == 404 || status == 422 || status == 501) {
-      Optional<String> unsupported = unsupportedParameter(e.param().orElse(""), message);
-      if (unsupported.isPresent() && (status != 404 || !message.isEmpty())) {
-        return BoundedRetry.done(
-            failed(
-                FailureReason.UNSUPPORTED_PARAMETER,
-                "the server does not support '"
-                    + unsupported.get()
-                    + "' (use a model or server with "
-                    + (unsupported.get().contains("format")
-                            || unsupported.get().equals("json_schema")
-                        ? "structured outputs"
-                        : "tool calling")
-                    + "): "
-                    + detail));
-      }
+    Optional<String> unsupported =
+        List.of(400, 404, 422, 501).contains(status)
+            ? unsupportedParameter(e.param().orElse(""), message)
+            : Optional.empty();
+    if (unsupported.isPresent() && (status != 404 || !message.isEmpty())) {
+      return new SdkFailure.Settled(
+          FailureReason.UNSUPPORTED_PARAMETER, unsupported(unsupported.get(), detail));
     }
-    LlmResult<T> result = failed(reasonForStatus(status), detail.toString());
-    if (!shouldRetry(status, e.headers())) {
-      return BoundedRetry.done(result);
-    }
-    return BoundedRetry.retriable(result, RetryAfter.of(name -> first(e.headers(), name), clock));
+    Headers headers = e.headers();
+    return new SdkFailure.Status(status, detail.toString(), name -> first(headers, name));
+  }
+
+  private static String unsupported(String parameter, CharSequence detail) {
+    boolean format = parameter.contains("format") || parameter.equals("json_schema");
+    return "the server does not support '"
+        + parameter
+        + "' (use a model or server with "
+        + (format ? "structured outputs" : "tool calling")
+        + "): "
+        + detail;
   }
 
   /** The parameter a 400 is about, when it is one a local server may lack. */
@@ -119,14 +109,6 @@ final class OpenAiFailures {
       }
     }
     return Optional.empty();
-  }
-
-  static FailureReason reasonForStatus(int status) {
-    return HttpFailures.reasonForStatus(status);
-  }
-
-  private static boolean shouldRetry(int status, Headers headers) {
-    return HttpFailures.shouldRetry(status, first(headers, "x-should-retry"));
   }
 
   /**
@@ -159,19 +141,6 @@ final class OpenAiFailures {
 
   private static String first(Headers headers, String name) {
     List<String> values = headers.values(name);
-    return values.isEmpty() ? null : values.get(0).strip().toLowerCase(Locale.ROOT);
-  }
-
-  private static <T> LlmResult<T> failed(FailureReason reason, String detail) {
-    return LlmResult.failed(reason, detail, LlmUsage.NONE);
-  }
-
-  private static String rootMessage(Throwable e) {
-    return HttpFailures.rootMessage(e);
-  }
-
-  /** Redacted first ({@link Text#oneLine}): a key echoed by a gateway is cut only once gone. */
-  static String oneLine(String text, int max) {
-    return Text.oneLine(text, max);
+    return values.isEmpty() ? null : values.get(0);
   }
 }

@@ -1,13 +1,17 @@
 package dev.apex.openai;
 
 import com.openai.core.JsonValue;
+import com.openai.core.RequestOptions;
 import com.openai.models.FunctionDefinition;
 import com.openai.models.FunctionParameters;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionFunctionTool;
 import com.openai.models.chat.completions.ChatCompletionToolChoiceOption;
+import com.openai.services.blocking.chat.ChatCompletionService;
 import dev.apex.core.Sleeper;
-import dev.apex.llm.LlmResult;
+import dev.apex.llm.ModelTransport;
+import dev.apex.llm.ModelTransport.Exchange;
+import dev.apex.llm.SdkToolUseClient;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.llm.ToolCall;
 import dev.apex.llm.ToolDefinition;
@@ -17,8 +21,6 @@ import java.net.URI;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -31,15 +33,16 @@ import java.util.function.DoubleSupplier;
  *
  * <p>The arguments of the call are checked against the tool's schema ({@link
  * dev.apex.llm.ToolArguments}): a server does not guarantee {@code strict}. Calls go through the
- * {@link OpenAiTransport}. Thread-safe; the key never appears in a detail or a log line.
+ * shared {@link ModelTransport}. Thread-safe; the key never appears in a detail or a log line.
  */
-public final class OpenAiToolUseClient implements ToolUseClient {
+public final class OpenAiToolUseClient
+    extends SdkToolUseClient<ChatCompletionService, RequestOptions> {
 
-  private final OpenAiTransport transport;
   private final boolean openAiHost;
 
-  private OpenAiToolUseClient(OpenAiTransport transport, boolean openAiHost) {
-    this.transport = transport;
+  private OpenAiToolUseClient(
+      ModelTransport<ChatCompletionService, RequestOptions> transport, boolean openAiHost) {
+    super(transport);
     this.openAiHost = openAiHost;
   }
 
@@ -48,7 +51,7 @@ public final class OpenAiToolUseClient implements ToolUseClient {
    * used: each request names its own), with random backoff jitter.
    */
   public static OpenAiToolUseClient create(SemanticConfig config, Clock clock, Sleeper sleeper) {
-    return create(config, clock, sleeper, () -> ThreadLocalRandom.current().nextDouble());
+    return create(config, clock, sleeper, ModelTransport.RANDOM_JITTER);
   }
 
   /**
@@ -56,19 +59,17 @@ public final class OpenAiToolUseClient implements ToolUseClient {
    */
   public static OpenAiToolUseClient create(
       SemanticConfig config, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
-    Objects.requireNonNull(config, "config");
-    return new OpenAiToolUseClient(
-        OpenAiTransport.open(config, null, clock, sleeper, jitter), isOpenAiHost(config.baseUrl()));
+    ModelTransport<ChatCompletionService, RequestOptions> transport =
+        ModelTransport.open(config, c -> OpenAiSdk.open(c, null), clock, sleeper, jitter);
+    return new OpenAiToolUseClient(transport, isOpenAiHost(config.baseUrl()));
   }
 
   @Override
-  public LlmResult<ToolCall> next(ToolUseRequest request) {
-    Objects.requireNonNull(request, "request");
+  protected Exchange<ChatCompletionService, RequestOptions, ToolCall> exchange(
+      ToolUseRequest request) {
     ChatCompletionCreateParams params = params(request, openAiHost);
-    return transport.call(
-        request.budget(),
-        (completions, options) ->
-            ChatReply.toolCall(completions.create(params, options), request.tools()));
+    return (completions, options) ->
+        ChatReply.toolCall(completions.create(params, options), request.tools());
   }
 
   static ChatCompletionCreateParams params(ToolUseRequest request, boolean openAiHost) {
@@ -118,10 +119,5 @@ public final class OpenAiToolUseClient implements ToolUseClient {
     } catch (IllegalArgumentException e) {
       return false;
     }
-  }
-
-  @Override
-  public void close() {
-    transport.close();
   }
 }

@@ -110,7 +110,7 @@ class OpenAiClientsTest {
     assertThat(function.path("name").asText()).isEqualTo("tap");
     assertThat(function.path("parameters").path("required").get(0).asText()).isEqualTo("element");
     // No key configured: the SDK's required credential is a placeholder, never OPENAI_API_KEY.
-    assertThat(api.requests().get(0).apiKey()).contains(SdkClients.PLACEHOLDER_KEY);
+    assertThat(api.requests().get(0).apiKey()).contains(OpenAiSdk.PLACEHOLDER_KEY);
   }
 
   @Test

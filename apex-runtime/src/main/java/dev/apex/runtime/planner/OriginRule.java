@@ -64,6 +64,23 @@ public final class OriginRule {
   }
 
   /**
+   * The origin of the page the user's own {@code web:URL} selector opens, when it is http or https:
+   * the user named it on their command line, so their run's steps may open it again without asking
+   * (another origin, or another port, still follows the rule). Empty for every other selector.
+   */
+  public static Optional<String> pageOrigin(String selector) {
+    DeviceSelector parsed = DeviceSelector.parse(selector);
+    if (!parsed.kind().equals("web") || parsed.argument() == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(WebOrigin.of(parsed.argument()).toString());
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
    * What opening {@code url} needs under {@code policy}.
    *
    * @param tool what opens it, as messages name it, e.g. {@code launch_app}, {@code use_device}
