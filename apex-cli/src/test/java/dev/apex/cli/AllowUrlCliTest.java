@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * --allow-url ORIGIN} opens it; a bad origin is bad input (exit 2) before any device opens. The
  * site's request log shows what really reached it.
  */
+@Tag("e2e")
 class AllowUrlCliTest {
 
   @RegisterExtension static final FormSite site = FormSite.forTests();
