@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * parent run on it as on any module. It declares the Anthropic SDK (which the build has already
  * downloaded for apex-anthropic), nothing is installed, and no network is used.
  */
+@Tag("e2e")
 class ModuleCutEnforcerTest {
 
   private static final long DEADLINE_SECONDS = 180;
