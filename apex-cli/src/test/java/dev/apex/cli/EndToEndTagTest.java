@@ -16,12 +16,16 @@ import org.junit.jupiter.api.Test;
 /**
  * A test of any module that starts what makes a test end-to-end carries {@code @Tag("e2e")} (on the
  * class or on the methods that start it), so {@code mvn test} stays the unit feedback and failsafe
- * runs it at {@code integration-test}. The sources are read, not the classes: this module does not
- * have the other modules' tests on its classpath.
+ * runs it at {@code integration-test}, and the pom of a module holding such a test lets failsafe
+ * run there. The sources are read, not the classes: this module does not have the other modules'
+ * tests on its classpath.
  */
 class EndToEndTagTest {
 
   private static final String TAG = "@Tag(\"e2e\")";
+
+  /** What a module's pom says when it holds end-to-end tests (failsafe skips the others). */
+  private static final String RUN_BY_FAILSAFE = "<apex.e2e.skip>false</apex.e2e.skip>";
 
   /** What a test starts, as the fixture or call that starts it shows in its source. */
   private static final Map<String, Pattern> STARTS =
@@ -70,6 +74,27 @@ class EndToEndTagTest {
     assertThat(found)
         .as("a pattern nothing matches is stale: the fixture was renamed")
         .containsAll(STARTS.keySet());
+  }
+
+  @Test
+  void everyModuleWithATaggedTestLetsFailsafeRunIt() {
+    List<Path> modules =
+        testSources()
+            .filter(f -> read(f).contains(TAG))
+            .map(EndToEndTagTest::moduleOf)
+            .distinct()
+            .toList();
+
+    assertThat(modules).isNotEmpty();
+    assertThat(modules)
+        .as("set " + RUN_BY_FAILSAFE + " in these modules' pom.xml")
+        .filteredOn(m -> !read(m.resolve("pom.xml")).contains(RUN_BY_FAILSAFE))
+        .isEmpty();
+  }
+
+  private static Path moduleOf(Path source) {
+    Path root = Cli.projectRoot().toAbsolutePath().normalize();
+    return root.resolve(root.relativize(source).getName(0));
   }
 
   private static List<String> starts(Path source) {
