@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
  * if a person says yes. Otherwise it throws {@link PolicyDenied} and the device is never touched.
  *
  * <p>It is the executor's {@link StepGuard} (a runner's {@link
- * dev.apex.runtime.TaskRunner.Builder#safety}), asked once per step whoever planned it; it can also
- * wrap a registry's tools as a {@link ToolInterceptor}.
+ * dev.apex.runtime.TaskRunner.Builder#safety}), asked once per step whoever planned it, so the
+ * executor's retries of a step do not ask again.
  *
  * <p>What is sensitive, judged on the scene the step was planned on: {@code type_text} while a
  * password field is focused; {@code tap} on an element (by id, handle, text, or the point's
@@ -38,11 +38,9 @@ import org.slf4j.LoggerFactory;
  * several kinds is judged by the first kind the policy does not allow ("Send payment" asks as a
  * payment even where sending is allowed).
  *
- * <p>As an interceptor, a confirmed call is remembered by its argument map's identity, so the
- * executor's retries of the same step do not ask again. Not thread-safe: one per task run, driven
- * by its thread.
+ * <p>One per task run, driven by its thread.
  */
-public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
+public final class SafetyInterceptor implements StepGuard {
 
   private static final Logger log = LoggerFactory.getLogger(SafetyInterceptor.class);
 
@@ -50,7 +48,6 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
   private final Confirmer confirmer;
   private final Supplier<SemanticScene> semanticScene;
   private final SensitiveWords words;
-  private Map<String, Object> confirmedArgs;
 
   /**
    * @param semanticScene the semantic scene of the screen the step was planned on, or a supplier of
@@ -67,29 +64,11 @@ public final class SafetyInterceptor implements StepGuard, ToolInterceptor {
   /** Refuses the step with {@link PolicyDenied} unless it is harmless, allowed or confirmed. */
   @Override
   public void admit(PlannedStep step, ToolContext context) {
-    decide(step.action(), step.args(), context.latestScene());
-  }
-
-  @Override
-  public Object intercept(Chain chain) {
-    if (chain.args() != confirmedArgs
-        && decide(chain.tool().name(), chain.args(), chain.context().latestScene())) {
-      confirmedArgs = chain.args();
+    Optional<SensitiveAction> sensitive =
+        classify(step.action(), step.args(), context.latestScene());
+    if (sensitive.isPresent() && !policy.allows(sensitive.get().kind())) {
+      askOrDeny(sensitive.get(), confirmer);
     }
-    return chain.proceed(chain.args());
-  }
-
-  /**
-   * @return true when a person confirmed the call, false when it needed no confirmation
-   * @throws PolicyDenied when it needed one and got none
-   */
-  private boolean decide(String tool, Map<String, Object> args, Scene scene) {
-    Optional<SensitiveAction> sensitive = classify(tool, args, scene);
-    if (sensitive.isEmpty() || policy.allows(sensitive.get().kind())) {
-      return false;
-    }
-    askOrDeny(sensitive.get(), confirmer);
-    return true;
   }
 
   /**

@@ -73,15 +73,13 @@ class SafetyInterceptorTest {
                   ElementFlag.PASSWORD,
                   ElementFlag.FOCUSED)));
 
-  private ToolRegistry guarded(SafetyPolicy policy, boolean answer) {
+  private SafetyInterceptor guarded(SafetyPolicy policy, boolean answer) {
     Confirmer confirmer =
         action -> {
           asked.add(action);
           return answer;
         };
-    return InterceptedTools.wrap(
-        ToolRegistry.defaultRegistry(),
-        List.of(new SafetyInterceptor(policy, confirmer, () -> semantic)));
+    return new SafetyInterceptor(policy, confirmer, () -> semantic);
   }
 
   private ToolContext on(Scene scene) {
@@ -89,13 +87,18 @@ class SafetyInterceptorTest {
     return new ToolContext(device, () -> scene, () -> scene, clock, new RecordingSleeper(clock));
   }
 
-  private Object run(ToolRegistry tools, String tool, Map<String, Object> args, Scene scene) {
-    return tools.parse(PlannedStep.of(tool, args)).execute(on(scene));
+  /** As the executor does: the tool validates the step, the guard admits it, the tool runs. */
+  private Object run(SafetyInterceptor guard, String tool, Map<String, Object> args, Scene scene) {
+    PlannedStep step = PlannedStep.of(tool, args);
+    ToolContext context = on(scene);
+    ParsedStep<?> parsed = ToolRegistry.defaultRegistry().parse(step);
+    guard.admit(step, context);
+    return parsed.execute(context);
   }
 
   @Test
   void typingIntoAFocusedPasswordFieldIsRefusedAndNothingIsTyped() {
-    ToolRegistry tools = guarded(SafetyPolicy.defaults(), false);
+    SafetyInterceptor tools = guarded(SafetyPolicy.defaults(), false);
 
     assertThatThrownBy(() -> run(tools, "type_text", Map.of("text", "hunter2"), LOGIN))
         .isInstanceOf(PolicyDenied.class)
@@ -303,30 +306,14 @@ class SafetyInterceptorTest {
   }
 
   @Test
-  void aConfirmedActionRunsAndItsRetryIsNotAskedAgain() {
-    ToolRegistry tools = guarded(SafetyPolicy.defaults(), true);
-    // A retry executes the step the executor parsed once again.
-    ParsedStep<?> step = tools.parse(PlannedStep.of("tap", Map.of("text", "Pay now")));
-
-    step.execute(on(CHECKOUT));
-    step.execute(on(CHECKOUT));
-
-    assertThat(asked).hasSize(1);
-    assertThat(device.events()).hasSize(2);
-  }
-
-  @Test
   void aConfirmerThatThrowsCountsAsNo() {
-    ToolRegistry tools =
-        InterceptedTools.wrap(
-            ToolRegistry.defaultRegistry(),
-            List.of(
-                new SafetyInterceptor(
-                    SafetyPolicy.defaults(),
-                    a -> {
-                      throw new IllegalStateException("no terminal");
-                    },
-                    () -> null)));
+    SafetyInterceptor tools =
+        new SafetyInterceptor(
+            SafetyPolicy.defaults(),
+            a -> {
+              throw new IllegalStateException("no terminal");
+            },
+            () -> null);
 
     assertThatThrownBy(() -> run(tools, "tap", Map.of("text", "Pay now"), CHECKOUT))
         .isInstanceOf(PolicyDenied.class);
@@ -347,10 +334,7 @@ class SafetyInterceptorTest {
             throw new IllegalStateException("no client");
           }
         };
-    ToolRegistry tools =
-        InterceptedTools.wrap(
-            ToolRegistry.defaultRegistry(),
-            List.of(new SafetyInterceptor(SafetyPolicy.defaults(), broken, () -> null)));
+    SafetyInterceptor tools = new SafetyInterceptor(SafetyPolicy.defaults(), broken, () -> null);
 
     assertThatThrownBy(() -> run(tools, "tap", Map.of("text", "Pay now"), CHECKOUT))
         .isInstanceOf(PolicyDenied.class)
@@ -364,7 +348,7 @@ class SafetyInterceptorTest {
 
   @Test
   void launchingNeedsTheAllowList() {
-    ToolRegistry tools =
+    SafetyInterceptor tools =
         guarded(SafetyPolicy.defaults().withAllowedApps(Set.of("com.notes")), false);
 
     run(tools, "launch_app", Map.of("app_id", "com.notes"), CHECKOUT);
