@@ -7,7 +7,7 @@ import dev.apex.device.DeviceProviders;
 import dev.apex.mcp.ApexMcpServer;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.agent.PerceivingObserver;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.Timelines;
 import java.io.FileDescriptor;

@@ -19,7 +19,7 @@ import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.AgentRun;
-import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.timeline.LabelStore;
 import dev.apex.tools.ToolRegistry;
 import java.time.Duration;

@@ -9,7 +9,7 @@ import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.Session;
-import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.storage.SqliteTimeline;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -10,7 +10,7 @@ import dev.apex.runtime.FlowVariables;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.Session;
-import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.safety.Confirmer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -2,6 +2,7 @@ package dev.apex.runtime.planner;
 
 import dev.apex.core.TaskId;
 import dev.apex.llm.LlmUsage;
+import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.PlanListener;
 import dev.apex.runtime.TaskListener;
 import java.util.Optional;

@@ -5,6 +5,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.TaskStatus;
 import dev.apex.llm.ToolUseClient;
+import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.PlanListener;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StopTaskException;

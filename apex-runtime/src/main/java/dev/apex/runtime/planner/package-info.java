@@ -8,11 +8,11 @@
  * tools and a runner for {@code apex run --goal}.
  *
  * <p>Safety is not logic in the planner: it applies at the executor to every step, whoever planned
- * it ({@link dev.apex.runtime.StepGuard}, set by {@link
+ * it ({@link dev.apex.runtime.safety.StepGuard}, set by {@link
  * dev.apex.runtime.TaskRunner.Builder#safety}): the {@link
- * dev.apex.runtime.planner.SafetyInterceptor} holds back password entry, paying, deleting, sending
- * and launching unlisted apps for a {@link dev.apex.runtime.planner.Confirmer}, and refuses them
- * with {@link dev.apex.runtime.planner.PolicyDenied} otherwise. Screen content reaches the model
+ * dev.apex.runtime.safety.SafetyInterceptor} holds back password entry, paying, deleting, sending
+ * and launching unlisted apps for a {@link dev.apex.runtime.safety.Confirmer}, and refuses them
+ * with {@link dev.apex.runtime.safety.PolicyDenied} otherwise. Screen content reaches the model
  * only inside nonce-marked untrusted blocks. Budgets ({@link dev.apex.runtime.planner.Budget}) and
  * the loop detector end a task through {@link dev.apex.runtime.StopTaskException}; costs are
  * estimated from one price table ({@link dev.apex.runtime.planner.Pricing}).

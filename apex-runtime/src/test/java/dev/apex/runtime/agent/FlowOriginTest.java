@@ -6,7 +6,7 @@ import dev.apex.core.StepResult;
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Flow;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.tools.ToolRegistry;

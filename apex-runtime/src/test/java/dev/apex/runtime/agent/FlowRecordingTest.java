@@ -11,7 +11,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Flow;
 import dev.apex.runtime.Planner;
-import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.testkit.RecordingSleeper;
 import java.util.List;
 import java.util.Map;

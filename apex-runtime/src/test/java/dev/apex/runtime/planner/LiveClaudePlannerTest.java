@@ -10,6 +10,8 @@ import dev.apex.device.sim.SimDevice;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.Observation;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.SafetyPolicy;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

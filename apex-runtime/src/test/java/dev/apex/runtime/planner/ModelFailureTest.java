@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.apex.core.TaskStatus;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.testkit.llm.FakeReply;
 import java.io.IOException;
 import java.net.InetAddress;

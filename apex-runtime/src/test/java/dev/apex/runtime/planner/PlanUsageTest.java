@@ -7,6 +7,7 @@ import dev.apex.llm.LlmUsage;
 import dev.apex.runtime.Observation;
 import dev.apex.runtime.PlanListener;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.safety.Confirmer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.apex.runtime.planner;
+package dev.apex.runtime.safety;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.apex.runtime.planner;
+package dev.apex.runtime.safety;
 
 /**
  * Asks a person whether a sensitive action may run: the CLI asks on the terminal, the console shows

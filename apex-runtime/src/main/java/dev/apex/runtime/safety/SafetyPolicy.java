@@ -1,4 +1,4 @@
-package dev.apex.runtime.planner;
+package dev.apex.runtime.safety;
 
 import java.util.EnumMap;
 import java.util.EnumSet;

@@ -1,11 +1,10 @@
-package dev.apex.runtime.planner;
+package dev.apex.runtime.safety;
 
 import dev.apex.core.ElementFlag;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.llm.SemanticScene;
-import dev.apex.runtime.StepGuard;
 import dev.apex.tools.Args;
 import dev.apex.tools.ToolContext;
 import java.util.ArrayList;

@@ -1,8 +1,12 @@
-package dev.apex.runtime.planner;
+package dev.apex.runtime;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.apex.llm.LlmUsage;
+import dev.apex.runtime.planner.Budget;
+import dev.apex.runtime.planner.ClaudePlanner;
+import dev.apex.runtime.planner.ModelPricing;
+import dev.apex.runtime.planner.Pricing;
 import java.util.Locale;
 import java.util.Objects;
 

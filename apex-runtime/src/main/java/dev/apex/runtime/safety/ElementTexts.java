@@ -1,4 +1,4 @@
-package dev.apex.runtime.planner;
+package dev.apex.runtime.safety;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.Scene;

@@ -1,4 +1,4 @@
-package dev.apex.runtime.planner;
+package dev.apex.runtime.safety;
 
 import dev.apex.core.NonRetriableException;
 import java.util.Objects;

@@ -1,13 +1,15 @@
-package dev.apex.runtime;
+package dev.apex.runtime.safety;
 
 import dev.apex.core.PlannedStep;
+import dev.apex.runtime.Executor;
+import dev.apex.runtime.TaskRunner;
 import dev.apex.tools.ToolContext;
 
 /**
  * Decides whether a step may run, whoever planned it (a goal, a flow, a server, a heal): the {@link
  * Executor} asks its guard once per step, after the tool validated the arguments and before the
  * first attempt, so a refusal is never retried and a confirmation is asked once. This is where the
- * safety policy and its confirmer apply ({@link dev.apex.runtime.planner.SafetyInterceptor}, set on
+ * safety policy and its confirmer apply ({@link dev.apex.runtime.safety.SafetyInterceptor}, set on
  * a runner with {@link TaskRunner.Builder#safety}).
  *
  * <p>Called on the task's thread; may block while a person decides.
