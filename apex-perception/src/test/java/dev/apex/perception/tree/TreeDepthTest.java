@@ -1,4 +1,4 @@
-package dev.apex.perception;
+package dev.apex.perception.tree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,8 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.core.TreeFormat;
+import dev.apex.perception.SceneBuilder;
+import dev.apex.perception.TreeParsers;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

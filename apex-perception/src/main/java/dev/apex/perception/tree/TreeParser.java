@@ -1,4 +1,4 @@
-package dev.apex.perception;
+package dev.apex.perception.tree;
 
 import dev.apex.core.RawCapture;
 

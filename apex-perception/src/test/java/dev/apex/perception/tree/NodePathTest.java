@@ -1,8 +1,9 @@
-package dev.apex.perception;
+package dev.apex.perception.tree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.Bounds;
+import dev.apex.perception.ElementIds;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

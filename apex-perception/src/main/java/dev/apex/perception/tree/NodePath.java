@@ -1,16 +1,17 @@
-package dev.apex.perception;
+package dev.apex.perception.tree;
 
 /**
  * A node's position from the root as child indexes, written {@code 0/3/1} (the root's is empty).
  * Each path is a link to its parent's plus one index, so a tree's paths cost memory linear in its
  * node count however deep it nests; the text is built only when asked for. The FNV-1a hash of the
- * text, which {@link ElementIds} starts from, is kept per path and extended from the parent's, so
- * ids cost constant time per node and equal those of the text. Immutable and thread-safe.
+ * text, which {@link dev.apex.perception.ElementIds} starts from, is kept per path and extended
+ * from the parent's, so ids cost constant time per node and equal those of the text. Immutable and
+ * thread-safe.
  */
 public final class NodePath {
 
   /** The root's path: empty. */
-  public static final NodePath ROOT = new NodePath(null, -1, "", ElementIds.FNV_OFFSET);
+  public static final NodePath ROOT = new NodePath(null, -1, "", Fnv1a.OFFSET);
 
   private final NodePath parent;
   private final int index;
@@ -29,8 +30,8 @@ public final class NodePath {
     if (index < 0) {
       throw new IllegalArgumentException("a child index must not be negative, was " + index);
     }
-    long h = this == ROOT ? hash : ElementIds.mix(hash, '/');
-    return new NodePath(this, index, null, ElementIds.mix(h, Integer.toString(index)));
+    long h = this == ROOT ? hash : Fnv1a.mix(hash, '/');
+    return new NodePath(this, index, null, Fnv1a.mix(h, Integer.toString(index)));
   }
 
   /**
@@ -43,7 +44,7 @@ public final class NodePath {
       return ROOT;
     }
     if (!text.matches("(0|[1-9][0-9]{0,8})(/(0|[1-9][0-9]{0,8}))*")) {
-      return new NodePath(null, -1, text, ElementIds.mix(ElementIds.FNV_OFFSET, text));
+      return new NodePath(null, -1, text, Fnv1a.mix(Fnv1a.OFFSET, text));
     }
     NodePath path = ROOT;
     for (String step : text.split("/")) {
@@ -52,8 +53,8 @@ public final class NodePath {
     return path;
   }
 
-  /** The FNV-1a hash of {@link #toString()}, from {@link ElementIds}' offset. */
-  long hash() {
+  /** The FNV-1a hash ({@link Fnv1a}) of {@link #toString()}. */
+  public long hash() {
     return hash;
   }
 
