@@ -279,7 +279,10 @@ class ArchitectureTest {
         .because("a model client is found through LlmProviders, never named by the runtime");
   }
 
-  /** The regression DESIGN's rule exists for: ClaudeAgent once built AnthropicToolUseClient. */
+  /**
+   * The regression DESIGN's rule exists for: ClaudeAgent (now ModelAgent) once built
+   * AnthropicToolUseClient.
+   */
   @Test
   void theRuntimeRulesCatchAPlannerThatNamesAProviderOrADriver() {
     JavaClasses regressed =
@@ -452,7 +455,7 @@ class ArchitectureTest {
             .belongToAnyOf(
                 dev.apex.runtime.TaskRunner.Builder.class,
                 dev.apex.runtime.FlowPlanner.class,
-                dev.apex.runtime.planner.ClaudeAgent.class)
+                dev.apex.runtime.planner.ModelAgent.class)
             .because(
                 "the CLI, the console, the bench and the JUnit extension run tasks through"
                     + " dev.apex.runtime.agent.Agent, not a task factory of their own"));

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.apex.llm.LlmUsage;
 import dev.apex.runtime.planner.Budget;
-import dev.apex.runtime.planner.ClaudePlanner;
+import dev.apex.runtime.planner.ModelPlanner;
 import dev.apex.runtime.planner.ModelPricing;
 import dev.apex.runtime.planner.Pricing;
 import java.util.Locale;
@@ -12,7 +12,7 @@ import java.util.Objects;
 
 /**
  * Token counts and the estimated cost of some model calls: one plan (the {@code llm_usage}
- * annotation of a step) or a whole task ({@link ClaudePlanner#totals()}). Immutable. Its JSON form
+ * annotation of a step) or a whole task ({@link ModelPlanner#totals()}). Immutable. Its JSON form
  * is the annotation: {@code {"model", "calls", "input_tokens", "output_tokens",
  * "cache_creation_tokens", "cache_read_tokens", "cost_usd"}}.
  *

@@ -14,7 +14,7 @@ import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.TimelineRecorder;
-import dev.apex.runtime.planner.ClaudeAgent;
+import dev.apex.runtime.planner.ModelAgent;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.runtime.planner.Pricing;
@@ -144,7 +144,7 @@ public final class Agent implements AutoCloseable {
             : run.flow() != null ? Confirmer.AUTHORED : options.confirmer;
     Cancellation cancellation =
         run.cancellation() != null ? run.cancellation() : new Cancellation();
-    ClaudeAgent claude = null;
+    ModelAgent claude = null;
     FlowReplay replay = null;
     FlowRecording healing = null;
     try {
@@ -230,10 +230,10 @@ public final class Agent implements AutoCloseable {
     }
   }
 
-  private ClaudeAgent claude(Confirmer confirmer) {
+  private ModelAgent claude(Confirmer confirmer) {
     PlannerConfig planner =
         options.planner.withBudget(options.planner.budget().withMaxSteps(options.maxSteps));
-    return ClaudeAgent.create(
+    return ModelAgent.create(
         options.model, planner, options.safety, confirmer, tools, options.clock, options.sleeper);
   }
 

@@ -35,7 +35,7 @@ final class AgentFixture implements AutoCloseable {
   final CountingDevice device;
   final RecordingSteps steps = new RecordingSteps();
   final List<SensitiveAction> asked = new ArrayList<>();
-  ClaudeAgent agent;
+  ModelAgent agent;
 
   AgentFixture() {
     this(SimApps.defaults());
@@ -54,14 +54,14 @@ final class AgentFixture implements AutoCloseable {
     return SemanticConfig.defaults().withApiKey("test").withBaseUrl(api.baseUrl());
   }
 
-  ClaudeAgent agent(PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
+  ModelAgent agent(PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
     Confirmer recording =
         action -> {
           asked.add(action);
           return confirmer.confirm(action);
         };
     agent =
-        ClaudeAgent.create(
+        ModelAgent.create(
             AnthropicToolUseClient.create(connection(), clock, sleeper),
             config,
             policy,
@@ -74,7 +74,7 @@ final class AgentFixture implements AutoCloseable {
   }
 
   TaskOutcome run(String goal, PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
-    ClaudeAgent a = agent(config, policy, confirmer);
+    ModelAgent a = agent(config, policy, confirmer);
     return a.runner(device, () -> Observation.of(SimScenes.capture(device)))
         .listener(steps)
         .build()

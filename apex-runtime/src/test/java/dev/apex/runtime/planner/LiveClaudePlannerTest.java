@@ -24,16 +24,16 @@ class LiveClaudePlannerTest {
   @Test
   void turnsWifiOnOnTheSimulatedPhone() {
     SemanticConfig connection = SemanticConfig.fromEnv();
-    if (!ClaudeAgent.available(connection)) {
+    if (!ModelAgent.available(connection)) {
       System.out.println("LiveClaudePlannerTest: skipped, ANTHROPIC_API_KEY is not set");
     }
     assumeTrue(
-        ClaudeAgent.available(connection),
+        ModelAgent.available(connection),
         "ANTHROPIC_API_KEY is not set; skipping the live planner test against the real API");
 
     try (SimDevice sim = SimDevice.create();
-        ClaudeAgent agent =
-            ClaudeAgent.create(
+        ModelAgent agent =
+            ModelAgent.create(
                 connection,
                 PlannerConfig.defaults()
                     .withBudget(Budget.DEFAULT.withMaxSteps(10).withMaxCostUsd(0.50)),

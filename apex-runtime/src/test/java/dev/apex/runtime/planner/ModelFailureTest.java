@@ -194,8 +194,8 @@ class ModelFailureTest {
     try (AgentFixture f = new AgentFixture()) {
       SemanticConfig nowhere =
           SemanticConfig.defaults().withApiKey("test").withBaseUrl("http://127.0.0.1:" + port);
-      ClaudeAgent agent =
-          ClaudeAgent.create(
+      ModelAgent agent =
+          ModelAgent.create(
               nowhere,
               PlannerConfig.defaults(),
               AgentFixture.settingsAllowed(),

@@ -25,7 +25,7 @@ class PlanUsageTest {
       WifiGoalTest.scriptWifi(f);
       List<Long> heard = new ArrayList<>();
       List<String> reached = new ArrayList<>();
-      ClaudeAgent agent =
+      ModelAgent agent =
           f.agent(PlannerConfig.defaults(), AgentFixture.settingsAllowed(), Confirmer.DENY);
 
       TaskOutcome outcome =
@@ -69,7 +69,7 @@ class PlanUsageTest {
   void theAgentsTotalsAndSummaryStartOverWithEachTask() {
     try (AgentFixture f = new AgentFixture()) {
       WifiGoalTest.scriptWifi(f);
-      ClaudeAgent agent =
+      ModelAgent agent =
           f.agent(PlannerConfig.defaults(), AgentFixture.settingsAllowed(), Confirmer.DENY);
       agent
           .runner(f.device, () -> Observation.of(SimScenes.capture(f.device)))

@@ -21,11 +21,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Plans by asking Claude, one step per plan: goals, not scripts. Each plan sends the goal, the
- * screen listing, the semantic scene when the observation has one, the world state and the recent
- * steps with what they did, and takes the one tool the model calls: a registry tool becomes the
- * step; {@code done(summary)} ends the task as reached (no steps); {@code give_up(reason)} ends it
- * as failed.
+ * Plans by asking the model (Anthropic or OpenAI-compatible), one step per plan: goals, not
+ * scripts. Each plan sends the goal, the screen listing, the semantic scene when the observation
+ * has one, the world state and the recent steps with what they did, and takes the one tool the
+ * model calls: a registry tool becomes the step; {@code done(summary)} ends the task as reached (no
+ * steps); {@code give_up(reason)} ends it as failed.
  *
  * <p>A plan runs a chain of {@link PlanInterceptor}s, each readable and testable alone, outermost
  * first:
@@ -57,16 +57,16 @@ import org.slf4j.LoggerFactory;
  * <p>Usage: every model call, including those that produced no step ({@code done}, failures), is
  * reported with its tokens and estimated cost to the context's {@link PlanListener}; the runner
  * records a plan's calls as the {@value #LLM_USAGE} annotation of its step ({@link LlmTotals}), and
- * {@link ClaudeAgent#totals()} sums a task's. A reached goal's summary is reported there too. One
+ * {@link ModelAgent#totals()} sums a task's. A reached goal's summary is reported there too. One
  * task at a time, on the runner's thread; nothing it keeps is read from another thread. A new task
  * (a new task id in the context) starts fresh.
  */
-public final class ClaudePlanner implements Planner, AutoCloseable {
+public final class ModelPlanner implements Planner, AutoCloseable {
 
   /** The step annotation holding a plan's {@link LlmTotals}. */
   public static final String LLM_USAGE = PlanListener.LLM_USAGE;
 
-  private static final Logger log = LoggerFactory.getLogger(ClaudePlanner.class);
+  private static final Logger log = LoggerFactory.getLogger(ModelPlanner.class);
 
   private final ToolUseClient client;
   private final PlannerConfig config;
@@ -86,7 +86,7 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
    *     java.security.SecureRandom} outside tests
    * @throws IllegalArgumentException when the registry's tools break the strict-tool limits
    */
-  public ClaudePlanner(
+  public ModelPlanner(
       ToolUseClient client,
       ToolRegistry registry,
       PlannerConfig config,
@@ -96,10 +96,10 @@ public final class ClaudePlanner implements Planner, AutoCloseable {
   }
 
   /**
-   * As {@link #ClaudePlanner(ToolUseClient, ToolRegistry, PlannerConfig, Clock, Random)}, the calls
+   * As {@link #ModelPlanner(ToolUseClient, ToolRegistry, PlannerConfig, Clock, Random)}, the calls
    * priced by {@code pricing} (null: {@link Pricing#orMostExpensive}).
    */
-  ClaudePlanner(
+  ModelPlanner(
       ToolUseClient client,
       ToolRegistry registry,
       PlannerConfig config,

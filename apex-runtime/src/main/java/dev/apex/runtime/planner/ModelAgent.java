@@ -19,15 +19,15 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * Everything a goal run needs, wired: a {@link ClaudePlanner} on the model API, and a runner
- * builder set up for a planner that recovers, with the {@link SafetyPolicy} and its {@link
- * Confirmer} applied at the executor ({@link TaskRunner.Builder#safety}) and the agent's tally of
- * what the model cost listening. What {@code apex run --goal} calls when an API key is configured:
+ * Everything a goal run needs, wired: a {@link ModelPlanner} on the model API, and a runner builder
+ * set up for a planner that recovers, with the {@link SafetyPolicy} and its {@link Confirmer}
+ * applied at the executor ({@link TaskRunner.Builder#safety}) and the agent's tally of what the
+ * model cost listening. What {@code apex run --goal} calls when an API key is configured:
  *
  * <pre>{@code
  * SemanticConfig connection = SemanticConfig.fromEnv();   // ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
- * if (ClaudeAgent.available(connection)) {
- *   try (ClaudeAgent agent = ClaudeAgent.create(connection, PlannerConfig.defaults(),
+ * if (ModelAgent.available(connection)) {
+ *   try (ModelAgent agent = ModelAgent.create(connection, PlannerConfig.defaults(),
  *       SafetyPolicy.defaults().withAllowedApps(Set.of("com.android.settings")), terminalConfirmer)) {
  *     TaskOutcome outcome = agent.runner(device, observer).listener(timeline).build().run(goal);
  *     System.out.println(outcome.status() + ": " + outcome.reason());
@@ -38,9 +38,9 @@ import java.util.Random;
  *
  * <p>One agent runs one task at a time. Closing it closes the HTTP client.
  */
-public final class ClaudeAgent implements AutoCloseable {
+public final class ModelAgent implements AutoCloseable {
 
-  private final ClaudePlanner planner;
+  private final ModelPlanner planner;
   private final ToolRegistry registry;
   private final SafetyPolicy policy;
   private final Confirmer confirmer;
@@ -48,8 +48,8 @@ public final class ClaudeAgent implements AutoCloseable {
   private final Sleeper sleeper;
   private final AgentTally tally;
 
-  private ClaudeAgent(
-      ClaudePlanner planner,
+  private ModelAgent(
+      ModelPlanner planner,
       ToolRegistry registry,
       SafetyPolicy policy,
       Confirmer confirmer,
@@ -76,7 +76,7 @@ public final class ClaudeAgent implements AutoCloseable {
    * {@link #create(SemanticConfig, PlannerConfig, SafetyPolicy, Confirmer, ToolRegistry, Clock,
    * Sleeper)} with the default tools, the system clock and real sleeps.
    */
-  public static ClaudeAgent create(
+  public static ModelAgent create(
       SemanticConfig connection, PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
     return create(
         connection,
@@ -98,7 +98,7 @@ public final class ClaudeAgent implements AutoCloseable {
    * @param tools the tools steps may use; the policy applies to them at the executor
    * @throws IllegalArgumentException when {@code connection} has no API key
    */
-  public static ClaudeAgent create(
+  public static ModelAgent create(
       SemanticConfig connection,
       PlannerConfig config,
       SafetyPolicy policy,
@@ -123,7 +123,7 @@ public final class ClaudeAgent implements AutoCloseable {
   }
 
   /** An agent on any {@link ToolUseClient}; {@code random} draws the delimiter nonces. */
-  public static ClaudeAgent create(
+  public static ModelAgent create(
       ToolUseClient client,
       PlannerConfig config,
       SafetyPolicy policy,
@@ -144,7 +144,7 @@ public final class ClaudeAgent implements AutoCloseable {
         random);
   }
 
-  private static ClaudeAgent create(
+  private static ModelAgent create(
       ToolUseClient client,
       PlannerConfig config,
       ModelPricing pricing,
@@ -159,8 +159,8 @@ public final class ClaudeAgent implements AutoCloseable {
     Objects.requireNonNull(confirmer, "confirmer");
     Objects.requireNonNull(tools, "tools");
     Objects.requireNonNull(sleeper, "sleeper");
-    ClaudePlanner planner = new ClaudePlanner(client, tools, config, pricing, clock, random);
-    return new ClaudeAgent(planner, tools, policy, confirmer, clock, sleeper);
+    ModelPlanner planner = new ModelPlanner(client, tools, config, pricing, clock, random);
+    return new ModelAgent(planner, tools, policy, confirmer, clock, sleeper);
   }
 
   /**
@@ -191,7 +191,7 @@ public final class ClaudeAgent implements AutoCloseable {
         .sleeper(sleeper);
   }
 
-  public ClaudePlanner planner() {
+  public ModelPlanner planner() {
     return planner;
   }
 
