@@ -81,7 +81,7 @@ class AgentTest {
     try (Agent agent = sim().build()) {
       AgentOutcome outcome =
           agent.run(
-              AgentRun.flow(dev.apex.runtime.Flow.load(wifiFlow(), agent.tools()))
+              AgentRun.flow(dev.apex.runtime.flow.Flow.load(wifiFlow(), agent.tools()))
                   .withTaskId(id)
                   .withListener(counter));
       assertThat(outcome.taskId()).isEqualTo(id);

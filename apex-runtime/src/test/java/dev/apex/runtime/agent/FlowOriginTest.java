@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
-import dev.apex.runtime.Flow;
+import dev.apex.runtime.flow.Flow;
 import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;

@@ -1,4 +1,4 @@
-package dev.apex.runtime;
+package dev.apex.runtime.flow;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,4 +1,4 @@
-package dev.apex.runtime.record;
+package dev.apex.runtime.flow;
 
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;

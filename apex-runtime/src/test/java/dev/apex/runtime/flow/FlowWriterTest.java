@@ -1,4 +1,4 @@
-package dev.apex.runtime.record;
+package dev.apex.runtime.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,7 +10,6 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
-import dev.apex.runtime.Flow;
 import dev.apex.tools.ToolRegistry;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.apex.runtime.record;
+package dev.apex.runtime.flow;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
@@ -9,7 +9,6 @@ import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.core.Text;
-import dev.apex.runtime.Flow;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StopTaskException;
 import dev.apex.runtime.TaskContext;
@@ -31,8 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Replays a {@link Flow} step by step, as {@link dev.apex.runtime.FlowPlanner} does, and, given a
- * healer (the model's planner), heals a recorded step the app drifted away from.
+ * Replays a {@link Flow} step by step (every flow a run is given: {@code apex run --flow}, the
+ * console, the MCP server's {@code run_flow}, the JUnit extension) and, given a healer (the model's
+ * planner), heals a recorded step the app drifted away from.
  *
  * <p><b>Drift.</b> A step that looks for an element (a tap on an element, an {@code
  * assert_visible}) drifted when, after its wait, nothing on the screen is that element whatever its

@@ -1,4 +1,4 @@
-package dev.apex.runtime;
+package dev.apex.runtime.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

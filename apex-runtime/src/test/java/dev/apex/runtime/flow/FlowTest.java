@@ -1,4 +1,4 @@
-package dev.apex.runtime;
+package dev.apex.runtime.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,13 +12,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class FlowTest {
+public class FlowTest {
 
   private static final ToolRegistry TOOLS = ToolRegistry.defaultRegistry();
 
   @TempDir Path dir;
 
-  static Path example() throws Exception {
+  public static Path example() throws Exception {
     return Path.of(FlowTest.class.getResource("/flows/wifi-on.yaml").toURI());
   }
 
@@ -221,19 +221,5 @@ class FlowTest {
                 + " 'menu'");
     assertThat(error("steps:\n  - assert_visible: { checked: true }"))
         .isEqualTo("t.yaml step 1: assert_visible: give 'text' and/or 'id'");
-  }
-
-  @Test
-  void theFlowPlannerHandsOutOneStepPerCallThenNothing() throws Exception {
-    Flow flow = Flow.load(example(), TOOLS);
-    FlowPlanner planner = new FlowPlanner(flow);
-    TaskContext context = new TaskContext(dev.apex.core.TaskId.of("t"), flow.name());
-    var scene = dev.apex.tools.TestScenes.home();
-
-    for (PlannedStep expected : flow.steps()) {
-      assertThat(planner.plan(flow.name(), scene, context)).containsExactly(expected);
-      context.addStepResult(dev.apex.core.StepResult.ok(expected, null, 1, null));
-    }
-    assertThat(planner.plan(flow.name(), scene, context)).isEmpty();
   }
 }

@@ -1,4 +1,4 @@
-package dev.apex.runtime;
+package dev.apex.runtime.flow;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;

@@ -1,4 +1,4 @@
-package dev.apex.runtime.record;
+package dev.apex.runtime.flow;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
