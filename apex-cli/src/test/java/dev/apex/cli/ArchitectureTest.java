@@ -22,6 +22,7 @@ import dev.apex.llm.LlmProvider;
 import dev.apex.llm.ToolUseClient;
 import dev.apex.runtime.RunnerBeforeTheSplit;
 import dev.apex.runtime.planner.ClaudeAgentBeforeTheCut;
+import dev.apex.runtime.planner.ModelAgentBeforeTheAssembly;
 import dev.apex.runtime.planner.OpensTheSimItself;
 import dev.apex.runtime.planner.PolicyBeforeTheSplit;
 import org.junit.jupiter.api.BeforeAll;
@@ -167,6 +168,38 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers("loop", "model planner", "flows", "agent")
             .whereLayer("act")
             .mayOnlyBeAccessedByLayers("guard", "loop", "model planner", "flows", "agent"));
+  }
+
+  /** DESIGN (turn 3): one class assembles a task runner, for every kind of run. */
+  @Test
+  void oneClassAssemblesEveryTaskRunner() {
+    check(oneAssemblyRule());
+  }
+
+  /** The regression the rule exists for: ModelAgent built its own runner, as Agent did twice. */
+  @Test
+  void theAssemblyRuleCatchesARunnerBuiltElsewhere() {
+    JavaClasses regressed =
+        new ClassFileImporter().importClasses(ModelAgentBeforeTheAssembly.class);
+    assertThatThrownBy(() -> oneAssemblyRule().check(regressed))
+        .hasMessageContaining("ModelAgentBeforeTheAssembly.runner(")
+        .hasMessageContaining("TaskRunner.builder(");
+  }
+
+  private static ArchRule oneAssemblyRule() {
+    return noClasses()
+        .that()
+        .doNotBelongToAnyOf(dev.apex.runtime.RunAssembly.class)
+        .should()
+        .callMethod(
+            dev.apex.runtime.TaskRunner.class,
+            "builder",
+            dev.apex.device.Device.class,
+            dev.apex.runtime.Observer.class,
+            dev.apex.runtime.Planner.class)
+        .because(
+            "each kind of run (flow, heal, goal, a given planner, session) hands its parts to"
+                + " RunAssembly, which sets what runs share in one place");
   }
 
   @Test
@@ -530,6 +563,7 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .belongToAnyOf(
                 dev.apex.runtime.TaskRunner.Builder.class,
+                dev.apex.runtime.RunAssembly.class,
                 dev.apex.runtime.planner.ModelAgent.class)
             .because(
                 "the CLI, the console, the bench and the JUnit extension run tasks through"

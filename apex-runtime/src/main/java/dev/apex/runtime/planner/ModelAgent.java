@@ -1,14 +1,14 @@
 package dev.apex.runtime.planner;
 
 import dev.apex.core.Sleeper;
-import dev.apex.device.Device;
 import dev.apex.llm.LlmProviders;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.llm.ToolUseClient;
 import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.Observer;
 import dev.apex.runtime.Planner;
-import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.RunAssembly;
+import dev.apex.runtime.RunParts;
 import dev.apex.runtime.safety.Confirmer;
 import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.tools.ToolRegistry;
@@ -19,17 +19,18 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * Everything a goal run needs, wired: a {@link ModelPlanner} on the model API, and a runner builder
- * set up for a planner that recovers, with the {@link SafetyPolicy} and its {@link Confirmer}
- * applied at the executor ({@link TaskRunner.Builder#safety}) and the agent's tally of what the
- * model cost listening. What {@code apex run --goal} calls when an API key is configured:
+ * Everything a goal run needs: a {@link ModelPlanner} on the model API, and the run's parts for the
+ * {@link RunAssembly}: a planner that recovers, the {@link Confirmer} asked where the {@link
+ * SafetyPolicy} does not allow a step, and the agent's tally of what the model cost listening. What
+ * {@code apex run --goal} uses when a model is configured:
  *
  * <pre>{@code
  * SemanticConfig connection = SemanticConfig.fromEnv();   // ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
  * if (ModelAgent.available(connection)) {
  *   try (ModelAgent agent = ModelAgent.create(connection, PlannerConfig.defaults(),
  *       SafetyPolicy.defaults().withAllowedApps(Set.of("com.android.settings")), terminalConfirmer)) {
- *     TaskOutcome outcome = agent.runner(device, observer).listener(timeline).build().run(goal);
+ *     RunAssembly assembly = RunAssembly.of(device, agent.registry(), agent.policy(), clock, sleeper);
+ *     TaskOutcome outcome = assembly.runner(agent.parts(observer), new Cancellation()).run(goal);
  *     System.out.println(outcome.status() + ": " + outcome.reason());
  *     System.out.println("model: " + agent.totals().summary());
  *   }
@@ -44,23 +45,14 @@ public final class ModelAgent implements AutoCloseable {
   private final ToolRegistry registry;
   private final SafetyPolicy policy;
   private final Confirmer confirmer;
-  private final Clock clock;
-  private final Sleeper sleeper;
   private final AgentTally tally;
 
   private ModelAgent(
-      ModelPlanner planner,
-      ToolRegistry registry,
-      SafetyPolicy policy,
-      Confirmer confirmer,
-      Clock clock,
-      Sleeper sleeper) {
+      ModelPlanner planner, ToolRegistry registry, SafetyPolicy policy, Confirmer confirmer) {
     this.planner = planner;
     this.registry = registry;
     this.policy = policy;
     this.confirmer = confirmer;
-    this.clock = clock;
-    this.sleeper = sleeper;
     this.tally = new AgentTally(planner.config().model());
   }
 
@@ -160,35 +152,29 @@ public final class ModelAgent implements AutoCloseable {
     Objects.requireNonNull(tools, "tools");
     Objects.requireNonNull(sleeper, "sleeper");
     ModelPlanner planner = new ModelPlanner(client, tools, config, pricing, clock, random);
-    return new ModelAgent(planner, tools, policy, confirmer, clock, sleeper);
+    return new ModelAgent(planner, tools, policy, confirmer);
   }
 
   /**
-   * A runner builder for {@code device}: this agent's planner and tools, its safety policy and
-   * confirmer at the executor, the step budget as {@code maxSteps}, {@code
-   * stopOnStepFailure(false)} (the model is told of a failure and recovers), this agent's clock and
-   * sleeper, and the tally behind {@link #totals()} and {@link #summary()} as a listener. Add
-   * listeners and build.
+   * A goal run's parts, for {@link dev.apex.runtime.RunAssembly#runner}: this agent's planner, its
+   * confirmer, the step budget as the step limit, going on after a failed step (the model is told
+   * of it and recovers), and the tally behind {@link #totals()} and {@link #summary()} listening.
    */
-  public TaskRunner.Builder runner(Device device, Observer observer) {
-    return runner(device, observer, planner);
+  public RunParts parts(Observer observer) {
+    return parts(observer, planner);
   }
 
   /**
-   * {@link #runner(Device, Observer)} with {@code planner} in front of this agent's own: one that
+   * {@link #parts(Observer)} with {@code front} planning in front of this agent's planner: one that
    * asks it for some plans and makes others itself (a replay that heals a drifted step with the
    * model). This agent's tally hears the model calls it reports.
    */
-  public TaskRunner.Builder runner(Device device, Observer observer, Planner planner) {
-    return TaskRunner.builder(device, observer, planner)
-        .registry(registry)
-        .safety(policy, confirmer)
-        .listener(tally)
-        .planListener(tally)
-        .maxSteps(this.planner.config().budget().maxSteps())
-        .stopOnStepFailure(false)
-        .clock(clock)
-        .sleeper(sleeper);
+  public RunParts parts(Observer observer, Planner front) {
+    return RunParts.of(front, observer, confirmer)
+        .withListener(tally)
+        .withPlanListener(tally)
+        .withMaxSteps(planner.config().budget().maxSteps())
+        .goingOnAfterFailure();
   }
 
   public ModelPlanner planner() {
@@ -205,7 +191,7 @@ public final class ModelAgent implements AutoCloseable {
   }
 
   /**
-   * Tokens and estimated cost of the current or last task run through {@link #runner}, every call
+   * Tokens and estimated cost of the current or last task run with {@link #parts}, every call
    * counted (those that gave no step too). Readable from any thread.
    */
   public LlmTotals totals() {

@@ -5,8 +5,13 @@ import dev.apex.anthropic.AnthropicToolUseClient;
 import dev.apex.device.sim.SimApps;
 import dev.apex.device.sim.SimDevice;
 import dev.apex.llm.SemanticConfig;
+import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Observation;
+import dev.apex.runtime.Observer;
+import dev.apex.runtime.RunAssembly;
+import dev.apex.runtime.RunParts;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.safety.Confirmer;
 import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.runtime.safety.SensitiveAction;
@@ -75,10 +80,18 @@ final class AgentFixture implements AutoCloseable {
 
   TaskOutcome run(String goal, PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
     ModelAgent a = agent(config, policy, confirmer);
-    return a.runner(device, () -> Observation.of(SimScenes.capture(device)))
-        .listener(steps)
-        .build()
-        .run(goal);
+    return runner(a, a.parts(observer()).withListener(steps)).run(goal);
+  }
+
+  /** Observes this fixture's device. */
+  Observer observer() {
+    return () -> Observation.of(SimScenes.capture(device));
+  }
+
+  /** The runner for {@code parts} on this fixture's device, with the agent's tools and policy. */
+  TaskRunner runner(ModelAgent a, RunParts parts) {
+    return RunAssembly.of(device, a.registry(), a.policy(), clock, sleeper)
+        .runner(parts, new Cancellation());
   }
 
   TaskOutcome run(String goal) {

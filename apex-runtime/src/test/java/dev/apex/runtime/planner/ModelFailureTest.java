@@ -204,12 +204,7 @@ class ModelFailureTest {
               f.clock,
               f.sleeper);
       try (agent) {
-        TaskOutcome outcome =
-            agent
-                .runner(
-                    f.device, () -> dev.apex.runtime.Observation.of(SimScenes.capture(f.device)))
-                .build()
-                .run("Open Settings");
+        TaskOutcome outcome = f.runner(agent, agent.parts(f.observer())).run("Open Settings");
 
         assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(outcome.reason())

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.TaskStatus;
 import dev.apex.llm.LlmUsage;
-import dev.apex.runtime.Observation;
 import dev.apex.runtime.PlanListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.safety.Confirmer;
@@ -29,22 +28,23 @@ class PlanUsageTest {
           f.agent(PlannerConfig.defaults(), AgentFixture.settingsAllowed(), Confirmer.DENY);
 
       TaskOutcome outcome =
-          agent
-              .runner(f.device, () -> Observation.of(SimScenes.capture(f.device)))
-              .listener(f.steps)
-              .planListener(
-                  new PlanListener() {
-                    @Override
-                    public void modelCalled(String model, LlmUsage usage, double costUsd) {
-                      heard.add(usage.totalInputTokens());
-                    }
+          f.runner(
+                  agent,
+                  agent
+                      .parts(f.observer())
+                      .withListener(f.steps)
+                      .withPlanListener(
+                          new PlanListener() {
+                            @Override
+                            public void modelCalled(String model, LlmUsage usage, double costUsd) {
+                              heard.add(usage.totalInputTokens());
+                            }
 
-                    @Override
-                    public void goalReached(String summary) {
-                      reached.add(summary);
-                    }
-                  })
-              .build()
+                            @Override
+                            public void goalReached(String summary) {
+                              reached.add(summary);
+                            }
+                          }))
               .run(WifiGoalTest.GOAL);
 
       assertThat(outcome.status()).as(outcome.reason()).isEqualTo(TaskStatus.SUCCEEDED);
@@ -71,18 +71,11 @@ class PlanUsageTest {
       WifiGoalTest.scriptWifi(f);
       ModelAgent agent =
           f.agent(PlannerConfig.defaults(), AgentFixture.settingsAllowed(), Confirmer.DENY);
-      agent
-          .runner(f.device, () -> Observation.of(SimScenes.capture(f.device)))
-          .build()
-          .run(WifiGoalTest.GOAL);
+      f.runner(agent, agent.parts(f.observer())).run(WifiGoalTest.GOAL);
       assertThat(agent.totals().calls()).isEqualTo(4);
 
       f.api.enqueue(Replies.giveUp("Nothing to do."));
-      TaskOutcome second =
-          agent
-              .runner(f.device, () -> Observation.of(SimScenes.capture(f.device)))
-              .build()
-              .run("Do nothing");
+      TaskOutcome second = f.runner(agent, agent.parts(f.observer())).run("Do nothing");
 
       assertThat(second.status()).isEqualTo(TaskStatus.FAILED);
       assertThat(agent.totals().calls()).isEqualTo(1);
