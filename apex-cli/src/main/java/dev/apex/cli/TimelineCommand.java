@@ -8,7 +8,7 @@ import dev.apex.core.Json;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.runtime.agent.FlowRecording;
-import dev.apex.runtime.record.RecordedStep;
+import dev.apex.runtime.flow.RecordedStep;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.StoredStep;
 import dev.apex.storage.Timelines;

@@ -3,8 +3,8 @@ package dev.apex.config;
 import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.agent.LabelCacheMode;
-import dev.apex.runtime.planner.SafetyPolicy;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.safety.SafetyPolicy;
+import dev.apex.runtime.safety.SensitiveKind;
 import dev.apex.world.WorldConfig;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -303,7 +303,7 @@ public record ApexConfig(
    *     default (Claude's {@code claude-sonnet-5-5}; with {@code openai} there is none and it must
    *     be set)
    * @param allowedUrls web origins a model, a flow or a remote client may open without asking
-   *     ({@code planner.allowed_urls}, {@link dev.apex.runtime.planner.OriginRule}); normalised, at
+   *     ({@code planner.allowed_urls}, {@link dev.apex.runtime.safety.OriginRule}); normalised, at
    *     most {@value #MAX_APPS}, duplicates dropped
    */
   public record Planner(

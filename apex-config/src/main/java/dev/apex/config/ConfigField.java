@@ -3,8 +3,8 @@ package dev.apex.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.InvalidInputException;
 import dev.apex.runtime.agent.LabelCacheMode;
-import dev.apex.runtime.planner.OriginRule;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.safety.OriginRule;
+import dev.apex.runtime.safety.SensitiveKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,7 +55,7 @@ public enum ConfigField {
       ApexConfig.Planner.MAX_APPS),
   /**
    * Web origins a model, a flow or a remote client may open without asking ({@link
-   * dev.apex.runtime.planner.OriginRule}); the variable holds them comma-separated.
+   * dev.apex.runtime.safety.OriginRule}); the variable holds them comma-separated.
    */
   PLANNER_ALLOWED_URLS(
       "planner.allowed_urls",

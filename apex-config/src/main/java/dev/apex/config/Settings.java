@@ -8,7 +8,7 @@ import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.PlannerModels;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.world.WorldConfig;
 import java.time.Duration;
 import java.util.Collection;
