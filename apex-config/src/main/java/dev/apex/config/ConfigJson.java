@@ -49,16 +49,14 @@ public final class ConfigJson {
     for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> entry = it.next();
       String name = entry.getKey();
-      if (name.equals(ConfigField.API_KEY_KEY) || name.equals(ConfigField.OPENAI_API_KEY_KEY)) {
+      Optional<ConfigField> secret = ConfigField.byKey(name).filter(ConfigField::secret);
+      if (secret.isPresent()) {
         throw new InvalidConfigException(
             name,
             name
                 + " cannot be set here; set the "
-                + (name.equals(ConfigField.API_KEY_KEY)
-                    ? ConfigField.API_KEY_ENV
-                    : ConfigField.OPENAI_API_KEY_ENV)
-                + " environment"
-                + " variable where apex runs");
+                + secret.get().envVar()
+                + " environment variable where apex runs");
       }
       if (!ConfigField.inGroup(name).isEmpty()) {
         if (!entry.getValue().isObject()) {
@@ -77,7 +75,7 @@ public final class ConfigJson {
   }
 
   private static void put(Map<ConfigField, Object> values, String key, JsonNode value) {
-    Optional<ConfigField> field = ConfigField.byKey(key);
+    Optional<ConfigField> field = ConfigField.byKey(key).filter(f -> !f.secret());
     if (field.isEmpty()) {
       throw new InvalidConfigException(
           key, "unknown config key " + key + "; known keys: " + ConfigField.knownKeys());
@@ -89,7 +87,7 @@ public final class ConfigJson {
   public static ObjectNode toFileJson(ApexConfig config) {
     Objects.requireNonNull(config, "config");
     ObjectNode root = NODES.objectNode();
-    for (ConfigField field : ConfigField.values()) {
+    for (ConfigField field : ConfigField.settable()) {
       ObjectNode parent =
           field
               .group()
@@ -118,10 +116,13 @@ public final class ConfigJson {
   public static ObjectNode toPublicJson(ApexConfig config, Set<ConfigField> envOverrides) {
     Objects.requireNonNull(envOverrides, "envOverrides");
     ObjectNode root = toFileJson(config);
-    root.put(ConfigField.API_KEY_KEY, config.hasApiKey() ? "set" : "unset");
-    root.put(ConfigField.OPENAI_API_KEY_KEY, config.llm().hasOpenAiApiKey() ? "set" : "unset");
-    ObjectNode overrides = root.putObject("env_overrides");
     for (ConfigField field : ConfigField.values()) {
+      if (field.secret()) {
+        root.put(field.key(), config.text(field).isEmpty() ? "unset" : "set");
+      }
+    }
+    ObjectNode overrides = root.putObject("env_overrides");
+    for (ConfigField field : ConfigField.settable()) {
       if (envOverrides.contains(field)) {
         overrides.put(field.key(), field.envVar());
       }
