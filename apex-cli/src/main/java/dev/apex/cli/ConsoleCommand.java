@@ -50,23 +50,13 @@ final class ConsoleCommand implements Callable<Integer> {
               + " has the token can drive your devices).")
   boolean allowRemote;
 
-  @Option(
-      names = "--adb",
-      paramLabel = "HOST:PORT",
-      description =
-          "The adb server for Android tasks and the device list (default device.adb_server, else"
-              + " ADB_SERVER_SOCKET or 127.0.0.1:5037).")
+  @Option(names = "--adb", paramLabel = "HOST:PORT", descriptionKey = "device.adb_server")
   String adb;
 
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
   Path db;
 
-  @Option(
-      names = "--device-timeout",
-      paramLabel = "MS",
-      description =
-          "The deadline of one whole device command for the console's tasks, in ms or as 500ms,"
-              + " 5s, 2m (default device.timeout_ms, 30 s).")
+  @Option(names = "--device-timeout", paramLabel = "MS", descriptionKey = "device.timeout_ms")
   String deviceTimeout;
 
   @Mixin VerboseOption verbose;

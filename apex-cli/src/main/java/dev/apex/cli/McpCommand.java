@@ -47,28 +47,13 @@ final class McpCommand implements Callable<Integer> {
               + " or webdriver:ENDPOINT; use_device switches.")
   String device;
 
-  @Option(
-      names = "--allow-app",
-      paramLabel = "APP_ID",
-      description =
-          "An app the client may launch without asking; repeat for more. Added to the config's"
-              + " planner.allowed_apps.")
+  @Option(names = "--allow-app", paramLabel = "APP_ID", descriptionKey = "planner.allowed_apps")
   List<String> allowApps = new ArrayList<>();
 
-  @Option(
-      names = "--allow-url",
-      paramLabel = "ORIGIN",
-      description =
-          "A web origin (scheme://host[:port]) the client may open (use_device web:URL,"
-              + " launch_app of a URL) without asking; repeat for more. Loopback and private"
-              + " addresses open only when named exactly; * allows every public origin. Added to"
-              + " the config's planner.allowed_urls.")
+  @Option(names = "--allow-url", paramLabel = "ORIGIN", descriptionKey = "planner.allowed_urls")
   List<String> allowUrls = new ArrayList<>();
 
-  @Option(
-      names = "--max-steps",
-      paramLabel = "N",
-      description = "End a session's task after N steps (default: no limit).")
+  @Option(names = "--max-steps", paramLabel = "N", descriptionKey = "max_steps")
   Integer maxSteps;
 
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")

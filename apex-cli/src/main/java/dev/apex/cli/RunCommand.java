@@ -82,21 +82,10 @@ final class RunCommand implements Callable<Integer> {
       description = "Run up to N tasks at once, one per device (default ${DEFAULT-VALUE}).")
   int parallel;
 
-  @Option(
-      names = "--planner-model",
-      paramLabel = "MODEL",
-      description =
-          "The model that plans a --goal (default planner.model, else "
-              + PlannerConfig.DEFAULT_MODEL
-              + "; required with --provider openai).")
+  @Option(names = "--planner-model", paramLabel = "MODEL", descriptionKey = "planner.model")
   String plannerModel;
 
-  @Option(
-      names = "--allow-app",
-      paramLabel = "APP_ID",
-      description =
-          "An app a --goal may launch without asking; repeat for more. Added to the config's"
-              + " planner.allowed_apps.")
+  @Option(names = "--allow-app", paramLabel = "APP_ID", descriptionKey = "planner.allowed_apps")
   List<String> allowApps = new ArrayList<>();
 
   @Option(
@@ -116,17 +105,10 @@ final class RunCommand implements Callable<Integer> {
               + " a --var wins over it.")
   Path varsFile;
 
-  @Option(
-      names = "--allow-url",
-      paramLabel = "ORIGIN",
-      description =
-          "A web origin (scheme://host[:port]) a --goal or a --flow may open with"
-              + " launch_app without asking; repeat for more. Loopback and private addresses open"
-              + " only when named exactly; * allows every public origin. Added to the config's"
-              + " planner.allowed_urls.")
+  @Option(names = "--allow-url", paramLabel = "ORIGIN", descriptionKey = "planner.allowed_urls")
   List<String> allowUrls = new ArrayList<>();
 
-  @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
+  @Option(names = "--max-steps", paramLabel = "N", descriptionKey = "max_steps")
   Integer maxSteps;
 
   @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")

@@ -156,7 +156,8 @@ public enum ConfigField {
       Flag.of("--allow-app", "repeat for more; added to the setting's list"),
       SAFETY,
       "Apps a goal may launch without asking",
-      "App ids, comma-separated, e.g. com.android.settings."),
+      "App ids (packages, bundle ids) a goal may launch without asking, e.g."
+          + " com.android.settings."),
   /** Web origins a model, a flow or a remote client may open without asking. */
   PLANNER_ALLOWED_URLS(
       "planner.allowed_urls",
@@ -168,9 +169,9 @@ public enum ConfigField {
       Flag.of("--allow-url", "repeat for more; added to the setting's list"),
       SAFETY,
       "Web origins a goal, a flow or this console may open",
-      "Origins, comma-separated, e.g. https://example.com, https://*.example.com, or * for every"
-          + " public one. Loopback and private addresses open only when named exactly; file:,"
-          + " data: and the like never."),
+      "Web origins a goal, a flow or a remote client may open without asking, e.g."
+          + " https://example.com, https://*.example.com, or * for every public one. Loopback and"
+          + " private addresses open only when named exactly; file:, data: and the like never."),
   /** Sensitive action kinds (any case) that need no confirmation. */
   PLANNER_ALLOWED_ACTIONS(
       "planner.allowed_actions",
@@ -182,8 +183,8 @@ public enum ConfigField {
       Flag.NONE,
       SAFETY,
       "Actions that need no confirmation",
-      "Comma-separated among password_entry, payment, deletion, sending, app_launch. Empty: every"
-          + " sensitive action asks."),
+      "Kinds of sensitive action among password_entry, payment, deletion, sending, app_launch."
+          + " Empty: every sensitive action asks."),
   /** The model that plans a goal; empty for the provider's default, which openai has not. */
   PLANNER_MODEL(
       "planner.model",
@@ -277,7 +278,7 @@ public enum ConfigField {
       Flag.NONE,
       DEVICES,
       "WebDriver servers the device list probes",
-      "Selenium Grid or Appium URLs, comma-separated."),
+      "Selenium Grid or Appium server URLs the device list probes."),
   TAP_SETTLE_MS(
       "tap.settle_ms",
       "APEX_TAP_SETTLE_MS",
