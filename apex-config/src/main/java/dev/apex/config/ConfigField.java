@@ -185,19 +185,6 @@ public enum ConfigField {
       "Actions that need no confirmation",
       "Kinds of sensitive action among password_entry, payment, deletion, sending, app_launch."
           + " Empty: every sensitive action asks."),
-  /** The model that plans a goal; empty for the provider's default, which openai has not. */
-  PLANNER_MODEL(
-      "planner.model",
-      "APEX_PLANNER_MODEL",
-      FieldType.MODEL_OR_EMPTY,
-      0,
-      100,
-      "",
-      Flag.of("--planner-model", ""),
-      MODEL,
-      "Planning model",
-      "The model that plans a goal; empty for Claude's default. Required with openai, e.g."
-          + " qwen2.5:7b."),
   LLM_PROVIDER(
       "llm.provider",
       "APEX_LLM_PROVIDER",
@@ -222,6 +209,19 @@ public enum ConfigField {
       MODEL,
       "OpenAI-compatible base URL",
       "For openai, e.g. http://localhost:11434/v1 (Ollama); empty for OpenAI's API."),
+  /** The model that plans a goal; empty for the provider's default, which openai has not. */
+  PLANNER_MODEL(
+      "planner.model",
+      "APEX_PLANNER_MODEL",
+      FieldType.MODEL_OR_EMPTY,
+      0,
+      100,
+      "",
+      Flag.of("--planner-model", ""),
+      MODEL,
+      "Planning model",
+      "The model that plans a goal; empty for Claude's default. Required with openai, e.g."
+          + " qwen2.5:7b."),
   /** The deadline of one whole device command ({@link DeviceLimits}). */
   DEVICE_TIMEOUT_MS(
       "device.timeout_ms",

@@ -109,6 +109,45 @@ public final class ConfigJson {
   }
 
   /**
+   * The declarations, for a settings page to render: each setting's {@code key}, {@code label},
+   * {@code help}, {@code section} (and its {@code section_title}), {@code type} ({@code bool},
+   * {@code int}, {@code list}, {@code text} or {@code secret}), what it {@code accepts}, its {@code
+   * env} variable, its {@code flag} (or null) and its {@code default} (null for a secret), by
+   * section and then in declaration order.
+   */
+  public static ArrayNode fields() {
+    ArrayNode fields = NODES.arrayNode();
+    for (ConfigField.Section section : ConfigField.Section.values()) {
+      for (ConfigField field : ConfigField.values()) {
+        if (field.section() == section) {
+          fields.add(field(field));
+        }
+      }
+    }
+    return fields;
+  }
+
+  private static ObjectNode field(ConfigField field) {
+    ObjectNode node = NODES.objectNode();
+    node.put("key", field.key());
+    node.put("label", field.label());
+    node.put("help", field.help());
+    node.put("section", field.section().name().toLowerCase(java.util.Locale.ROOT));
+    node.put("section_title", field.section().title());
+    node.put("type", field.uiType());
+    node.put("accepts", field.accepts());
+    node.put("env", field.envVar());
+    node.put("flag", field.flag().map(ConfigField.Flag::name).orElse(null));
+    node.put("secret", field.secret());
+    node.set(
+        "default",
+        field.secret()
+            ? NODES.nullNode()
+            : dev.apex.core.Json.mapper().valueToTree(field.defaultValue()));
+    return node;
+  }
+
+  /**
    * The public form: the file form, then {@code anthropic_api_key} and {@code openai_api_key}:
    * {@code "set"}/{@code "unset"}, then {@code env_overrides}: each overridden key and its
    * variable.
