@@ -413,6 +413,17 @@ public enum ConfigField {
     return flag.name().isEmpty() ? Optional.empty() : Optional.of(flag);
   }
 
+  /**
+   * The JUnit configuration parameter (or system property) that sets it in the JUnit extension,
+   * named for its variable: {@code APEX_MAX_STEPS} is {@code apex.max.steps}; empty for a secret
+   * and for a variable that is not apex's own ({@code OPENAI_BASE_URL}).
+   */
+  public Optional<String> parameter() {
+    return secret() || !envVar.startsWith("APEX_")
+        ? Optional.empty()
+        : Optional.of(envVar.toLowerCase(java.util.Locale.ROOT).replace('_', '.'));
+  }
+
   /** Its value when nothing sets it, in normal form (Boolean, Integer, String or list). */
   public Object defaultValue() {
     return defaultValue;
