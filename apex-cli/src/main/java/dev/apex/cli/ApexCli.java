@@ -113,6 +113,9 @@ public final class ApexCli implements Callable<Integer> {
       if (instance instanceof SharedOptions shared) {
         shared.env = env;
       }
+      if (instance instanceof TimelineOption timeline) {
+        timeline.env = env;
+      }
       if (instance instanceof DevicesCommand devices) {
         devices.env = env;
       }

@@ -8,7 +8,6 @@ import dev.apex.console.ConsoleServer;
 import dev.apex.device.DeviceEnumeration;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.storage.SqliteTimeline;
-import dev.apex.storage.Timelines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -53,8 +52,7 @@ final class ConsoleCommand implements Callable<Integer> {
   @Option(names = "--adb", paramLabel = "HOST:PORT", descriptionKey = "device.adb_server")
   String adb;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
+  @Mixin TimelineOption timelineOption;
 
   @Option(names = "--device-timeout", paramLabel = "MS", descriptionKey = "device.timeout_ms")
   String deviceTimeout;
@@ -72,7 +70,7 @@ final class ConsoleCommand implements Callable<Integer> {
     ApexConfigStore config = SharedOptions.configStore(env);
     // Checked now, so a bad flag fails at start rather than on the first task.
     Settings.withDeviceTimeout(config.current().device().limits(), deviceTimeout);
-    Path file = db != null ? db : Timelines.defaultFile();
+    Path file = timelineOption.file();
     try (SqliteTimeline timeline =
         SqliteTimeline.open(file, Clock.systemUTC(), config.current().screenshotRetention())) {
       ConsoleServer server =

@@ -9,7 +9,6 @@ import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
-import dev.apex.storage.Timelines;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
@@ -56,8 +55,7 @@ final class McpCommand implements Callable<Integer> {
   @Option(names = "--max-steps", paramLabel = "N", descriptionKey = "max_steps")
   Integer maxSteps;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
+  @Mixin TimelineOption timelineOption;
 
   @Mixin SharedOptions shared;
 
@@ -98,7 +96,7 @@ final class McpCommand implements Callable<Integer> {
               err.println("apex mcp: " + notice);
               err.flush();
             });
-    Path file = db != null ? db : Timelines.defaultFile();
+    Path file = timelineOption.file();
     try (SqliteTimeline timeline =
         SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
       ApexMcpServer.AgentFactory agents =

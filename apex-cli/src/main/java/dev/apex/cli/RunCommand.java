@@ -24,7 +24,6 @@ import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.record.FlowReplay;
 import dev.apex.storage.SqliteTimeline;
-import dev.apex.storage.Timelines;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
@@ -111,8 +110,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--max-steps", paramLabel = "N", descriptionKey = "max_steps")
   Integer maxSteps;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
+  @Mixin TimelineOption timelineOption;
 
   @Option(
       names = "--record",
@@ -220,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
               err.println("apex: " + notice);
               err.flush();
             });
-    Path file = db != null ? db : Timelines.defaultFile();
+    Path file = timelineOption.file();
     try (SignalStop stop = SignalStop.install(err, stopGrace(settings.device().timeout()));
         SqliteTimeline timeline =
             SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
