@@ -7,6 +7,7 @@ import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.planner.SafetyPolicy;
 import dev.apex.runtime.planner.SensitiveKind;
 import dev.apex.world.WorldConfig;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -14,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The settings a task starts with: a value for every {@link ConfigField}, each checked against its
@@ -140,6 +142,21 @@ public final class ApexConfig {
         text(ConfigField.LLM_PROVIDER),
         text(ConfigField.LLM_OPENAI_BASE_URL),
         text(ConfigField.OPENAI_API_KEY));
+  }
+
+  /**
+   * The timeline file {@code timeline.url} names ({@code ~/} for the home folder), or empty for the
+   * default one ({@code $APEX_HOME/timeline.db}, else {@code ~/.apex/timeline.db}).
+   */
+  public Optional<Path> timelineFile() {
+    String url = text(ConfigField.TIMELINE_URL);
+    if (url.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        url.equals("~") || url.startsWith("~/")
+            ? Path.of(System.getProperty("user.home"), url.substring(1).replaceFirst("^/", ""))
+            : Path.of(url));
   }
 
   public boolean hasApiKey() {

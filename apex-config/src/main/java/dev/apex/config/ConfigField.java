@@ -290,6 +290,19 @@ public enum ConfigField {
       TASKS,
       "Wait for a tapped element to stop moving (ms)",
       "A tap looks again until its element holds still, up to this long; 0 taps at once."),
+  /** Where tasks are recorded; a PostgreSQL URL will be accepted once that backend exists. */
+  TIMELINE_URL(
+      "timeline.url",
+      "APEX_TIMELINE",
+      FieldType.TIMELINE,
+      0,
+      4096,
+      "",
+      Flag.of("--db", ""),
+      TASKS,
+      "Timeline file",
+      "Where tasks are recorded: a SQLite file; empty for $APEX_HOME/timeline.db, else"
+          + " ~/.apex/timeline.db. A postgresql:// URL is not supported yet."),
   ANTHROPIC_API_KEY(
       "anthropic_api_key",
       "ANTHROPIC_API_KEY",
@@ -379,7 +392,7 @@ public enum ConfigField {
     this.envVar = envVar;
     this.type = type;
     this.min = min;
-    this.max = type == FieldType.TIMELINE ? 4096 : max;
+    this.max = max;
     this.defaultValue = defaultValue;
     this.flag = flag;
     this.section = section;

@@ -66,12 +66,13 @@ public final class ApexExtension
 
   @Override
   public void beforeEach(ExtensionContext context) {
-    ApexOptions options = ApexOptions.read(context::getConfigurationParameter, env);
-    // Read before the device opens, so a bad line fails the test with nothing to close.
-    FlowVariables vars = options.vars().map(FlowVariables::read).orElse(FlowVariables.none());
     ApexConfigStore store =
         ApexConfigStore.open(
             ApexConfigStore.defaultFile(env, System.getProperty("user.home")), env);
+    ApexOptions options =
+        ApexOptions.read(context::getConfigurationParameter, env, store.current());
+    // Read before the device opens, so a bad line fails the test with nothing to close.
+    FlowVariables vars = options.vars().map(FlowVariables::read).orElse(FlowVariables.none());
     ApexConfig config =
         ParameterSettings.apply(store.current(), context::getConfigurationParameter);
     Settings settings = Settings.of(config, env, options.ocr());
