@@ -79,8 +79,8 @@ final class McpCommand implements Callable<Integer> {
     if (maxSteps != null && maxSteps < 1) {
       throw new InvalidInputException("--max-steps must be at least 1, got " + maxSteps);
     }
-    Settings settings = shared.settings(maxSteps);
-    SafetyPolicy safety = settings.safetyWith(allowApps, allowUrls);
+    Settings settings = shared.settings(maxSteps).withAllowed(allowApps, allowUrls);
+    SafetyPolicy safety = settings.safety();
     // Only the protocol may reach stdout: anything else that prints goes to stderr from here on.
     PrintStream protocol = out;
     if (protocol == System.out) {
@@ -109,7 +109,6 @@ final class McpCommand implements Callable<Integer> {
                   .sleeper(wiring.sleeper())
                   .ocr(ocr)
                   .tools(tools)
-                  .safety(safety)
                   .confirmer(confirmer)
                   .timeline(timeline)
                   .build();

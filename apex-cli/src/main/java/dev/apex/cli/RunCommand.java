@@ -21,7 +21,6 @@ import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.ReplayReport;
 import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.record.FlowReplay;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.tools.ToolRegistry;
@@ -178,10 +177,10 @@ final class RunCommand implements Callable<Integer> {
     }
     List<String> selectors = devices.isEmpty() ? List.of("sim") : devices;
     Settings base = shared.settings(maxSteps);
-    Settings settings =
-        plannerModel == null ? base : base.withModels(base.semantic(), plannerModel);
     // A bad --allow-url is bad input now, before any device opens.
-    settings.safetyWith(allowApps, allowUrls);
+    Settings settings =
+        (plannerModel == null ? base : base.withModels(base.semantic(), plannerModel))
+            .withAllowed(allowApps, allowUrls);
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(named());
     if (heal && what.goal != null) {
@@ -301,7 +300,6 @@ final class RunCommand implements Callable<Integer> {
     }
     Cancellation cancellation = signals.newTask();
     TimelineRecorder recorder = new TimelineRecorder(timeline, cancellation);
-    PlannerConfig planner = settings.plannerConfig();
     AgentOutcome outcome;
     FlowRecording recording;
     try (Agent agent =
@@ -312,8 +310,6 @@ final class RunCommand implements Callable<Integer> {
             .deviceOpener(wiring.opener())
             .sleeper(wiring.sleeper())
             .ocr(ocr)
-            .planner(planner)
-            .safety(settings.safetyWith(allowApps, allowUrls))
             .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))

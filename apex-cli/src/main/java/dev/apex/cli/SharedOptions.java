@@ -126,18 +126,9 @@ final class SharedOptions {
       throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
     }
     Settings settings =
-        new Settings(
-            semanticConfig,
-            base.world(),
-            steps,
-            base.ocr(),
-            base.screenshotRetention(),
-            base.safety(),
-            Settings.withDeviceTimeout(base.device(), deviceTimeout),
-            base.tapSettle(),
-            base.labelCache(),
-            base.labelCacheTtl(),
-            base.plannerModel());
+        base.withModels(semanticConfig, base.plannerModel())
+            .withDevice(Settings.withDeviceTimeout(base.device(), deviceTimeout))
+            .withMaxSteps(steps);
     settings.requireLabelModel();
     return settings;
   }

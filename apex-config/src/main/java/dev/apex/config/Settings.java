@@ -208,6 +208,27 @@ public record Settings(
   }
 
   /**
+   * These settings with {@code moreApps} ({@code --allow-app}) and {@code moreOrigins} ({@code
+   * --allow-url}) allowed beside the config's lists ({@link #safetyWith}).
+   *
+   * @throws dev.apex.core.InvalidInputException naming {@code --allow-url} and the bad origin
+   */
+  public Settings withAllowed(Collection<String> moreApps, Collection<String> moreOrigins) {
+    return new Settings(
+        semantic,
+        world,
+        maxSteps,
+        ocr,
+        screenshotRetention,
+        safetyWith(moreApps, moreOrigins),
+        device,
+        tapSettle,
+        labelCache,
+        labelCacheTtl,
+        plannerModel);
+  }
+
+  /**
    * {@code limits} with the deadline a {@code --device-timeout} value gives ({@code 500}, {@code
    * 500ms}, {@code 5s}, {@code 2m}; 100 ms to 1 h), or {@code limits} when it is null.
    *
