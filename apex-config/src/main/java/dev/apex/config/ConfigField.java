@@ -33,299 +33,213 @@ import java.util.stream.Collectors;
  */
 public enum ConfigField {
   SEMANTIC_ENABLED(
-      "semantic.enabled",
-      "APEX_SEMANTIC_ENABLED",
-      FieldType.BOOLEAN,
-      0,
-      0,
-      false,
-      Flag.of("--semantic", ""),
-      SEMANTIC,
-      "Semantic enrichment",
-      "Label each screen with one LLM call (costs tokens; needs ANTHROPIC_API_KEY, or llm.provider"
-          + " openai)."),
+      FieldSpec.bool("semantic.enabled", false)
+          .env("APEX_SEMANTIC_ENABLED")
+          .flag("--semantic")
+          .shown(
+              SEMANTIC,
+              "Semantic enrichment",
+              "Label each screen with one LLM call (costs tokens; needs ANTHROPIC_API_KEY,"
+                  + " or llm.provider openai).")),
   SEMANTIC_MODEL(
-      "semantic.model",
-      "APEX_SEMANTIC_MODEL",
-      FieldType.MODEL,
-      1,
-      100,
-      ApexConfig.Semantic.DEFAULT_MODEL,
-      Flag.of("--model", ""),
-      SEMANTIC,
-      "Model",
-      "The model that labels screens; with openai name one the endpoint serves."),
+      FieldSpec.text("semantic.model", FieldType.MODEL, 100, ApexConfig.Semantic.DEFAULT_MODEL)
+          .env("APEX_SEMANTIC_MODEL")
+          .flag("--model")
+          .shown(
+              SEMANTIC,
+              "Model",
+              "The model that labels screens; with openai name one the endpoint serves.")),
   SEMANTIC_TIMEOUT_MS(
-      "semantic.timeout_ms",
-      "APEX_SEMANTIC_TIMEOUT_MS",
-      FieldType.INTEGER,
-      100,
-      600_000,
-      10_000,
-      Flag.of("--semantic-timeout", "in seconds"),
-      SEMANTIC,
-      "Timeout (ms)",
-      "The whole labelling call's time budget, retries included."),
+      FieldSpec.integer("semantic.timeout_ms", 100, 600_000, 10_000)
+          .env("APEX_SEMANTIC_TIMEOUT_MS")
+          .flag("--semantic-timeout", "in seconds")
+          .shown(
+              SEMANTIC,
+              "Timeout (ms)",
+              "The whole labelling call's time budget, retries included.")),
   SEMANTIC_MAX_RETRIES(
-      "semantic.max_retries",
-      "APEX_SEMANTIC_MAX_RETRIES",
-      FieldType.INTEGER,
-      0,
-      5,
-      2,
-      Flag.of("--semantic-retries", ""),
-      SEMANTIC,
-      "Max retries",
-      "Retries of a failed labelling call, within its time budget."),
+      FieldSpec.integer("semantic.max_retries", 0, 5, 2)
+          .env("APEX_SEMANTIC_MAX_RETRIES")
+          .flag("--semantic-retries")
+          .shown(
+              SEMANTIC,
+              "Max retries",
+              "Retries of a failed labelling call, within its time budget.")),
   /** Where screen labels are cached ({@link LabelCacheMode}). */
   SEMANTIC_CACHE(
-      "semantic.cache",
-      "APEX_SEMANTIC_CACHE",
-      FieldType.CACHE_MODE,
-      0,
-      0,
-      LabelCacheMode.DEFAULT.code(),
-      Flag.NONE,
-      SEMANTIC,
-      "Label cache",
-      "task (a revisited screen costs no call), timeline (across tasks too, in the timeline) or"
-          + " off."),
+      FieldSpec.text("semantic.cache", FieldType.CACHE_MODE, 0, LabelCacheMode.DEFAULT.code())
+          .env("APEX_SEMANTIC_CACHE")
+          .shown(
+              SEMANTIC,
+              "Label cache",
+              "task (a revisited screen costs no call), timeline (across tasks too, in the"
+                  + " timeline) or off.")),
   SEMANTIC_CACHE_TTL_HOURS(
-      "semantic.cache_ttl_hours",
-      "APEX_SEMANTIC_CACHE_TTL_HOURS",
-      FieldType.INTEGER,
-      1,
-      8760,
-      (int) LabelCacheMode.DEFAULT_TTL.toHours(),
-      Flag.NONE,
-      SEMANTIC,
-      "Cached labels expire after (hours)",
-      "For the timeline cache; 168 is 7 days."),
+      FieldSpec.integer(
+              "semantic.cache_ttl_hours", 1, 8760, (int) LabelCacheMode.DEFAULT_TTL.toHours())
+          .env("APEX_SEMANTIC_CACHE_TTL_HOURS")
+          .shown(
+              SEMANTIC,
+              "Cached labels expire after (hours)",
+              "For the timeline cache; 168 is 7 days.")),
   WORLD_ENABLED(
-      "world.enabled",
-      "APEX_WORLD_ENABLED",
-      FieldType.BOOLEAN,
-      0,
-      0,
-      true,
-      Flag.NONE,
-      WORLD,
-      "World Runtime",
-      "Keep a bounded world state per task."),
+      FieldSpec.bool("world.enabled", true)
+          .env("APEX_WORLD_ENABLED")
+          .shown(WORLD, "World Runtime", "Keep a bounded world state per task.")),
   WORLD_HISTORY_SIZE(
-      "world.history_size",
-      "APEX_WORLD_HISTORY_SIZE",
-      FieldType.INTEGER,
-      1,
-      1000,
-      10,
-      Flag.NONE,
-      WORLD,
-      "History size",
-      "Recent steps the world remembers."),
+      FieldSpec.integer("world.history_size", 1, 1000, 10)
+          .env("APEX_WORLD_HISTORY_SIZE")
+          .shown(WORLD, "History size", "Recent steps the world remembers.")),
   MAX_STEPS(
-      "max_steps",
-      "APEX_MAX_STEPS",
-      FieldType.INTEGER,
-      1,
-      1000,
-      TaskRunner.DEFAULT_MAX_STEPS,
-      Flag.of("--max-steps", ""),
-      TASKS,
-      "Max steps per task",
-      "Stop a task after this many steps."),
+      FieldSpec.integer("max_steps", 1, 1000, TaskRunner.DEFAULT_MAX_STEPS)
+          .env("APEX_MAX_STEPS")
+          .flag("--max-steps")
+          .shown(TASKS, "Max steps per task", "Stop a task after this many steps.")),
   SCREENSHOT_RETENTION(
-      "screenshot_retention",
-      "APEX_SCREENSHOT_RETENTION",
-      FieldType.INTEGER,
-      1,
-      10_000,
-      50,
-      Flag.NONE,
-      TASKS,
-      "Keep screenshots of the newest … tasks",
-      "Applies when the timeline is next opened."),
+      FieldSpec.integer("screenshot_retention", 1, 10_000, 50)
+          .env("APEX_SCREENSHOT_RETENTION")
+          .shown(
+              TASKS,
+              "Keep screenshots of the newest … tasks",
+              "Applies when the timeline is next opened.")),
   /** App ids a goal may launch without asking; the variable holds them comma-separated. */
   PLANNER_ALLOWED_APPS(
-      "planner.allowed_apps",
-      "APEX_PLANNER_ALLOWED_APPS",
-      FieldType.APP_LIST,
-      0,
-      ApexConfig.Planner.MAX_APPS,
-      List.of(),
-      Flag.of("--allow-app", "repeat for more; added to the setting's list"),
-      SAFETY,
-      "Apps a goal may launch without asking",
-      "App ids (packages, bundle ids) a goal may launch without asking, e.g."
-          + " com.android.settings."),
+      FieldSpec.list("planner.allowed_apps", FieldType.APP_LIST, ApexConfig.Planner.MAX_APPS)
+          .env("APEX_PLANNER_ALLOWED_APPS")
+          .flag("--allow-app", "repeat for more; added to the setting's list")
+          .shown(
+              SAFETY,
+              "Apps a goal may launch without asking",
+              "App ids (packages, bundle ids) a goal may launch without asking, e.g."
+                  + " com.android.settings.")),
   /** Web origins a model, a flow or a remote client may open without asking. */
   PLANNER_ALLOWED_URLS(
-      "planner.allowed_urls",
-      "APEX_PLANNER_ALLOWED_URLS",
-      FieldType.ORIGIN_LIST,
-      0,
-      ApexConfig.Planner.MAX_APPS,
-      List.of(),
-      Flag.of("--allow-url", "repeat for more; added to the setting's list"),
-      SAFETY,
-      "Web origins a goal, a flow or this console may open",
-      "Web origins a goal, a flow or a remote client may open without asking, e.g."
-          + " https://example.com, https://*.example.com, or * for every public one. Loopback and"
-          + " private addresses open only when named exactly; file:, data: and the like never."),
+      FieldSpec.list("planner.allowed_urls", FieldType.ORIGIN_LIST, ApexConfig.Planner.MAX_APPS)
+          .env("APEX_PLANNER_ALLOWED_URLS")
+          .flag("--allow-url", "repeat for more; added to the setting's list")
+          .shown(
+              SAFETY,
+              "Web origins a goal, a flow or this console may open",
+              "Web origins a goal, a flow or a remote client may open without asking, e.g."
+                  + " https://example.com, https://*.example.com, or * for every public one."
+                  + " Loopback and private addresses open only when named exactly; file:, data:"
+                  + " and the like never.")),
   /** Sensitive action kinds (any case) that need no confirmation. */
   PLANNER_ALLOWED_ACTIONS(
-      "planner.allowed_actions",
-      "APEX_PLANNER_ALLOWED_ACTIONS",
-      FieldType.KIND_LIST,
-      0,
-      dev.apex.runtime.planner.SensitiveKind.values().length,
-      List.of(),
-      Flag.NONE,
-      SAFETY,
-      "Actions that need no confirmation",
-      "Kinds of sensitive action among password_entry, payment, deletion, sending, app_launch."
-          + " Empty: every sensitive action asks."),
+      FieldSpec.list(
+              "planner.allowed_actions",
+              FieldType.KIND_LIST,
+              dev.apex.runtime.planner.SensitiveKind.values().length)
+          .env("APEX_PLANNER_ALLOWED_ACTIONS")
+          .shown(
+              SAFETY,
+              "Actions that need no confirmation",
+              "Kinds of sensitive action among password_entry, payment, deletion, sending,"
+                  + " app_launch. Empty: every sensitive action asks.")),
   LLM_PROVIDER(
-      "llm.provider",
-      "APEX_LLM_PROVIDER",
-      FieldType.PROVIDER,
-      0,
-      0,
-      "anthropic",
-      Flag.of("--provider", ""),
-      MODEL,
-      "Model provider",
-      "anthropic (Claude) or openai: any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM,"
-          + " llama.cpp, LM Studio, OpenRouter)."),
+      FieldSpec.text("llm.provider", FieldType.PROVIDER, 0, "anthropic")
+          .env("APEX_LLM_PROVIDER")
+          .flag("--provider")
+          .shown(
+              MODEL,
+              "Model provider",
+              "anthropic (Claude) or openai: any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM,"
+                  + " llama.cpp, LM Studio, OpenRouter).")),
   /** The OpenAI-compatible endpoint's base URL; its key is read only from OPENAI_API_KEY. */
   LLM_OPENAI_BASE_URL(
-      "llm.openai_base_url",
-      "OPENAI_BASE_URL",
-      FieldType.URL,
-      0,
-      500,
-      "",
-      Flag.of("--base-url", "for anthropic too, else ANTHROPIC_BASE_URL"),
-      MODEL,
-      "OpenAI-compatible base URL",
-      "For openai, e.g. http://localhost:11434/v1 (Ollama); empty for OpenAI's API."),
+      FieldSpec.text("llm.openai_base_url", FieldType.URL, 500, "")
+          .env("OPENAI_BASE_URL")
+          .flag("--base-url", "for anthropic too, else ANTHROPIC_BASE_URL")
+          .shown(
+              MODEL,
+              "OpenAI-compatible base URL",
+              "For openai, e.g. http://localhost:11434/v1 (Ollama); empty for OpenAI's API.")),
   /** The model that plans a goal; empty for the provider's default, which openai has not. */
   PLANNER_MODEL(
-      "planner.model",
-      "APEX_PLANNER_MODEL",
-      FieldType.MODEL_OR_EMPTY,
-      0,
-      100,
-      "",
-      Flag.of("--planner-model", ""),
-      MODEL,
-      "Planning model",
-      "The model that plans a goal; empty for Claude's default. Required with openai, e.g."
-          + " qwen2.5:7b."),
+      FieldSpec.text("planner.model", FieldType.MODEL_OR_EMPTY, 100, "")
+          .env("APEX_PLANNER_MODEL")
+          .flag("--planner-model")
+          .shown(
+              MODEL,
+              "Planning model",
+              "The model that plans a goal; empty for Claude's default. Required with openai, e.g."
+                  + " qwen2.5:7b.")),
   /** The deadline of one whole device command ({@link DeviceLimits}). */
   DEVICE_TIMEOUT_MS(
-      "device.timeout_ms",
-      "APEX_DEVICE_TIMEOUT_MS",
-      FieldType.INTEGER,
-      100,
-      3_600_000,
-      (int) DeviceLimits.DEFAULT_TIMEOUT_MS,
-      Flag.of("--device-timeout", "in ms or as 500ms, 5s, 2m"),
-      DEVICES,
-      "Device command deadline (ms)",
-      "A whole device command (tap, dump, screenshot) fails after this long, however the device"
-          + " trickles."),
+      FieldSpec.integer("device.timeout_ms", 100, 3_600_000, (int) DeviceLimits.DEFAULT_TIMEOUT_MS)
+          .env("APEX_DEVICE_TIMEOUT_MS")
+          .flag("--device-timeout", "in ms or as 500ms, 5s, 2m")
+          .shown(
+              DEVICES,
+              "Device command deadline (ms)",
+              "A whole device command (tap, dump, screenshot) fails after this long, however"
+                  + " the device trickles.")),
   DEVICE_MAX_CAPTURE_BYTES(
-      "device.max_capture_bytes",
-      "APEX_DEVICE_MAX_CAPTURE_BYTES",
-      FieldType.INTEGER,
-      64 * 1024,
-      Integer.MAX_VALUE,
-      (int) DeviceLimits.DEFAULT_MAX_CAPTURE_BYTES,
-      Flag.NONE,
-      DEVICES,
-      "Most bytes one capture may read",
-      "A screenshot, tree or output larger than this fails in one line."),
+      FieldSpec.integer(
+              "device.max_capture_bytes",
+              64 * 1024,
+              Integer.MAX_VALUE,
+              (int) DeviceLimits.DEFAULT_MAX_CAPTURE_BYTES)
+          .env("APEX_DEVICE_MAX_CAPTURE_BYTES")
+          .shown(
+              DEVICES,
+              "Most bytes one capture may read",
+              "A screenshot, tree or output larger than this fails in one line.")),
   DEVICE_ADB_SERVER(
-      "device.adb_server",
-      "APEX_DEVICE_ADB_SERVER",
-      FieldType.ADDRESS,
-      0,
-      255,
-      "",
-      Flag.of("--adb", ""),
-      DEVICES,
-      "adb server (host:port)",
-      "The adb server; empty for ADB_SERVER_SOCKET, else 127.0.0.1:5037."),
+      FieldSpec.text("device.adb_server", FieldType.ADDRESS, 255, "")
+          .env("APEX_DEVICE_ADB_SERVER")
+          .flag("--adb")
+          .shown(
+              DEVICES,
+              "adb server (host:port)",
+              "The adb server; empty for ADB_SERVER_SOCKET, else 127.0.0.1:5037.")),
   DEVICE_WDA_URL(
-      "device.wda_url",
-      "APEX_DEVICE_WDA_URL",
-      FieldType.URL,
-      0,
-      2_000,
-      "",
-      Flag.NONE,
-      DEVICES,
-      "WebDriverAgent URL",
-      "A WebDriverAgent the device list probes and ios opens; empty for none."),
+      FieldSpec.text("device.wda_url", FieldType.URL, 2_000, "")
+          .env("APEX_DEVICE_WDA_URL")
+          .shown(
+              DEVICES,
+              "WebDriverAgent URL",
+              "A WebDriverAgent the device list probes and ios opens; empty for none.")),
   DEVICE_WEBDRIVER_ENDPOINTS(
-      "device.webdriver_endpoints",
-      "APEX_DEVICE_WEBDRIVER_ENDPOINTS",
-      FieldType.URL_LIST,
-      0,
-      ApexConfig.Device.MAX_ENDPOINTS,
-      List.of(),
-      Flag.NONE,
-      DEVICES,
-      "WebDriver servers the device list probes",
-      "Selenium Grid or Appium server URLs the device list probes."),
+      FieldSpec.list(
+              "device.webdriver_endpoints", FieldType.URL_LIST, ApexConfig.Device.MAX_ENDPOINTS)
+          .env("APEX_DEVICE_WEBDRIVER_ENDPOINTS")
+          .shown(
+              DEVICES,
+              "WebDriver servers the device list probes",
+              "Selenium Grid or Appium server URLs the device list probes.")),
   TAP_SETTLE_MS(
-      "tap.settle_ms",
-      "APEX_TAP_SETTLE_MS",
-      FieldType.INTEGER,
-      0,
-      TapTool.MAX_SETTLE_MS,
-      (int) TapTool.DEFAULT_SETTLE.toMillis(),
-      Flag.NONE,
-      TASKS,
-      "Wait for a tapped element to stop moving (ms)",
-      "A tap looks again until its element holds still, up to this long; 0 taps at once."),
+      FieldSpec.integer(
+              "tap.settle_ms", 0, TapTool.MAX_SETTLE_MS, (int) TapTool.DEFAULT_SETTLE.toMillis())
+          .env("APEX_TAP_SETTLE_MS")
+          .shown(
+              TASKS,
+              "Wait for a tapped element to stop moving (ms)",
+              "A tap looks again until its element holds still, up to this long; 0 taps at once.")),
   /** Where tasks are recorded; a PostgreSQL URL will be accepted once that backend exists. */
   TIMELINE_URL(
-      "timeline.url",
-      "APEX_TIMELINE",
-      FieldType.TIMELINE,
-      0,
-      4096,
-      "",
-      Flag.of("--db", ""),
-      TASKS,
-      "Timeline file",
-      "Where tasks are recorded: a SQLite file; empty for $APEX_HOME/timeline.db, else"
-          + " ~/.apex/timeline.db. A postgresql:// URL is not supported yet."),
+      FieldSpec.text("timeline.url", FieldType.TIMELINE, 4096, "")
+          .env("APEX_TIMELINE")
+          .flag("--db")
+          .shown(
+              TASKS,
+              "Timeline file",
+              "Where tasks are recorded: a SQLite file; empty for $APEX_HOME/timeline.db, else"
+                  + " ~/.apex/timeline.db. A postgresql:// URL is not supported yet.")),
   ANTHROPIC_API_KEY(
-      "anthropic_api_key",
-      "ANTHROPIC_API_KEY",
-      FieldType.SECRET,
-      0,
-      0,
-      "",
-      Flag.NONE,
-      SEMANTIC,
-      "ANTHROPIC_API_KEY",
-      "Read from the environment of the process that runs apex; never shown or stored here."),
+      FieldSpec.secret("anthropic_api_key", "ANTHROPIC_API_KEY")
+          .shown(
+              SEMANTIC,
+              "ANTHROPIC_API_KEY",
+              "Read from the environment of the process that runs apex; never shown or stored"
+                  + " here.")),
   OPENAI_API_KEY(
-      "openai_api_key",
-      "OPENAI_API_KEY",
-      FieldType.SECRET,
-      0,
-      0,
-      "",
-      Flag.NONE,
-      MODEL,
-      "OPENAI_API_KEY",
-      "Optional (local servers take none). Read from the environment of the process that runs"
-          + " apex; never shown or stored here.");
+      FieldSpec.secret("openai_api_key", "OPENAI_API_KEY")
+          .shown(
+              MODEL,
+              "OPENAI_API_KEY",
+              "Optional (local servers take none). Read from the environment of the process"
+                  + " that runs apex; never shown or stored here."));
 
   /** Where the console shows a setting, in this order. */
   public enum Section {
@@ -357,73 +271,41 @@ public enum ConfigField {
    */
   public record Flag(String name, String form) {
     static final Flag NONE = new Flag("", "");
-
-    static Flag of(String name, String form) {
-      return new Flag(name, form);
-    }
   }
 
   /** The providers {@code llm.provider} accepts. */
   public static final List<String> PROVIDERS = FieldType.PROVIDERS;
 
-  private final String key;
-  private final String envVar;
-  private final FieldType type;
-  private final long min;
-  private final long max;
-  private final Object defaultValue;
-  private final Flag flag;
-  private final Section section;
-  private final String label;
-  private final String help;
+  private final FieldSpec spec;
 
-  ConfigField(
-      String key,
-      String envVar,
-      FieldType type,
-      long min,
-      long max,
-      Object defaultValue,
-      Flag flag,
-      Section section,
-      String label,
-      String help) {
-    this.key = key;
-    this.envVar = envVar;
-    this.type = type;
-    this.min = min;
-    this.max = max;
-    this.defaultValue = defaultValue;
-    this.flag = flag;
-    this.section = section;
-    this.label = label;
-    this.help = help;
+  ConfigField(FieldSpec spec) {
+    this.spec = spec;
   }
 
   /** The dotted JSON key, e.g. {@code semantic.timeout_ms}. */
   public String key() {
-    return key;
+    return spec.key();
   }
 
   /** The group object it lives in ({@code semantic}, {@code world}), or empty for a top key. */
   public Optional<String> group() {
-    int dot = key.indexOf('.');
-    return dot < 0 ? Optional.empty() : Optional.of(key.substring(0, dot));
+    int dot = spec.key().indexOf('.');
+    return dot < 0 ? Optional.empty() : Optional.of(spec.key().substring(0, dot));
   }
 
   /** The key within its group, e.g. {@code timeout_ms}. */
   public String jsonName() {
-    return key.substring(key.indexOf('.') + 1);
+    return spec.key().substring(spec.key().indexOf('.') + 1);
   }
 
   /** The environment variable that overrides the file, e.g. {@code APEX_MAX_STEPS}. */
   public String envVar() {
-    return envVar;
+    return spec.envVar();
   }
 
   /** Its command-line flag, e.g. {@code --device-timeout}, or empty. */
   public Optional<Flag> flag() {
-    return flag.name().isEmpty() ? Optional.empty() : Optional.of(flag);
+    return spec.flag().name().isEmpty() ? Optional.empty() : Optional.of(spec.flag());
   }
 
   /**
@@ -432,62 +314,62 @@ public enum ConfigField {
    * and for a variable that is not apex's own ({@code OPENAI_BASE_URL}).
    */
   public Optional<String> parameter() {
-    return secret() || !envVar.startsWith("APEX_")
+    return secret() || !spec.envVar().startsWith("APEX_")
         ? Optional.empty()
-        : Optional.of(envVar.toLowerCase(java.util.Locale.ROOT).replace('_', '.'));
+        : Optional.of(spec.envVar().toLowerCase(java.util.Locale.ROOT).replace('_', '.'));
   }
 
   /** Its value when nothing sets it, in normal form (Boolean, Integer, String or list). */
   public Object defaultValue() {
-    return defaultValue;
+    return spec.defaultValue();
   }
 
   /** Whether it is a key: read only from the environment, never written or shown. */
   public boolean secret() {
-    return type == FieldType.SECRET;
+    return spec.type() == FieldType.SECRET;
   }
 
   /** Where the console shows it. */
   public Section section() {
-    return section;
+    return spec.section();
   }
 
   /** Its name on the console's settings page. */
   public String label() {
-    return label;
+    return spec.label();
   }
 
   /** One or two sentences on what it does, for the CLI's help and the console's page. */
   public String help() {
-    return help;
+    return spec.help();
   }
 
   /** The console's input type: {@code bool}, {@code int}, {@code list}, {@code text}, secret. */
   public String uiType() {
-    return type.uiType();
+    return spec.type().uiType();
   }
 
   /** What the field accepts, for messages and the UI, e.g. {@code an integer in [1, 1000]}. */
   public String accepts() {
-    return type.accepts(min, max);
+    return spec.type().accepts(spec.min(), spec.max());
   }
 
   /** A valid value other than the default, in normal form, e.g. for a help text or a test. */
   public Object example() {
-    return type.example(this);
+    return spec.type().example(this);
   }
 
   long min() {
-    return min;
+    return spec.min();
   }
 
   long max() {
-    return max;
+    return spec.max();
   }
 
   /** The field, by its dotted key. */
   public static Optional<ConfigField> byKey(String key) {
-    return Arrays.stream(values()).filter(f -> f.key.equals(key)).findFirst();
+    return Arrays.stream(values()).filter(f -> f.key().equals(key)).findFirst();
   }
 
   /** The settable fields (every one but the secrets), in declaration order. */
@@ -516,7 +398,7 @@ public enum ConfigField {
    * @throws InvalidConfigException naming the key when the type or range is wrong
    */
   public Object fromJson(JsonNode node) {
-    return type.fromJson(this, Objects.requireNonNull(node, "node"));
+    return spec.type().fromJson(this, Objects.requireNonNull(node, "node"));
   }
 
   /**
@@ -526,7 +408,7 @@ public enum ConfigField {
    * @throws InvalidConfigException naming the variable when it cannot be used
    */
   public Object fromEnv(String text) {
-    return type.fromText(this, envVar, Objects.requireNonNull(text, "text"));
+    return spec.type().fromText(this, spec.envVar(), Objects.requireNonNull(text, "text"));
   }
 
   /**
@@ -536,12 +418,12 @@ public enum ConfigField {
    * @throws InvalidConfigException naming {@code source} when it cannot be used
    */
   public Object fromText(String source, String text) {
-    return type.fromText(this, source, Objects.requireNonNull(text, "text"));
+    return spec.type().fromText(this, source, Objects.requireNonNull(text, "text"));
   }
 
   /** {@code value} checked and in normal form; a message naming the key when it is not valid. */
   Object check(Object value) {
-    return type.check(this, Objects.requireNonNull(value, key));
+    return spec.type().check(this, Objects.requireNonNull(value, spec.key()));
   }
 
   /** A list checked and in normal form (origins normalised, kinds lower-cased). */
