@@ -59,74 +59,6 @@ public record Settings(
     plannerModel = plannerModel == null ? "" : plannerModel.strip();
   }
 
-  /** Settings with the provider's default planning model. */
-  public Settings(
-      SemanticConfig semantic,
-      WorldConfig world,
-      int maxSteps,
-      boolean ocr,
-      int screenshotRetention,
-      SafetyPolicy safety,
-      DeviceLimits device,
-      Duration tapSettle,
-      LabelCacheMode labelCache,
-      Duration labelCacheTtl) {
-    this(
-        semantic,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safety,
-        device,
-        tapSettle,
-        labelCache,
-        labelCacheTtl,
-        "");
-  }
-
-  /** Settings with the default label cache. */
-  public Settings(
-      SemanticConfig semantic,
-      WorldConfig world,
-      int maxSteps,
-      boolean ocr,
-      int screenshotRetention,
-      SafetyPolicy safety,
-      DeviceLimits device,
-      Duration tapSettle) {
-    this(
-        semantic,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safety,
-        device,
-        tapSettle,
-        LabelCacheMode.DEFAULT,
-        LabelCacheMode.DEFAULT_TTL);
-  }
-
-  /** Settings with the default device bounds. */
-  public Settings(
-      SemanticConfig semantic,
-      WorldConfig world,
-      int maxSteps,
-      boolean ocr,
-      int screenshotRetention,
-      SafetyPolicy safety) {
-    this(
-        semantic,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safety,
-        DeviceLimits.DEFAULTS,
-        dev.apex.tools.TapTool.DEFAULT_SETTLE);
-  }
-
   /**
    * The settings a config gives (its provider, key and OpenAI-compatible base URL included), with
    * ANTHROPIC_BASE_URL from {@code env} honoured for Anthropic. The config's own environment
@@ -273,6 +205,27 @@ public record Settings(
     Set<String> origins = new LinkedHashSet<>(safety.allowedOrigins());
     origins.addAll(moreOrigins);
     return safety.withAllowedApps(apps).withAllowedOrigins(origins);
+  }
+
+  /**
+   * These settings with {@code moreApps} ({@code --allow-app}) and {@code moreOrigins} ({@code
+   * --allow-url}) allowed beside the config's lists ({@link #safetyWith}).
+   *
+   * @throws dev.apex.core.InvalidInputException naming {@code --allow-url} and the bad origin
+   */
+  public Settings withAllowed(Collection<String> moreApps, Collection<String> moreOrigins) {
+    return new Settings(
+        semantic,
+        world,
+        maxSteps,
+        ocr,
+        screenshotRetention,
+        safetyWith(moreApps, moreOrigins),
+        device,
+        tapSettle,
+        labelCache,
+        labelCacheTtl,
+        plannerModel);
   }
 
   /**
