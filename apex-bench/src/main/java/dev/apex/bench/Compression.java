@@ -5,7 +5,7 @@ import dev.apex.core.SceneElement;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.SceneBuilder;
 import dev.apex.perception.TreeParsers;
-import dev.apex.perception.UiTree;
+import dev.apex.perception.tree.UiTree;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

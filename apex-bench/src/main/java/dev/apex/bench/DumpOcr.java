@@ -2,8 +2,8 @@ package dev.apex.bench;
 
 import dev.apex.core.Bounds;
 import dev.apex.perception.OcrBox;
-import dev.apex.perception.UiNode;
-import dev.apex.perception.UiTree;
+import dev.apex.perception.tree.UiNode;
+import dev.apex.perception.tree.UiTree;
 import java.util.ArrayList;
 import java.util.List;
 

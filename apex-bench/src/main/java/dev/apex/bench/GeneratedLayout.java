@@ -1,7 +1,7 @@
 package dev.apex.bench;
 
 import dev.apex.perception.OcrBox;
-import dev.apex.perception.UiTree;
+import dev.apex.perception.tree.UiTree;
 import java.util.List;
 import java.util.Objects;
 

@@ -75,7 +75,7 @@ public record LoopOverheadResult(int steps, List<Variant> variants) implements M
         + steps
         + "-step flow (Settings: Wi-Fi, Bluetooth, dark theme; Notes: a new note; Messages) runs on"
         + " the simulated phone through apex's entry point, `Agent`, as `apex run` does: the real"
-        + " `TaskRunner` (world tracking on, as by default), `FlowPlanner`, tools and executor (its"
+        + " `TaskRunner` (world tracking on, as by default), `FlowReplay`, tools and executor (its"
         + " safety check included), observing with the runtime's `PerceivingObserver` (no OCR:"
         + " Tesseract's time is the engine's; *perception* is each observation's time less its"
         + " capture's); the second variant also records"

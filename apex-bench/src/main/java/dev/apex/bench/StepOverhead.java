@@ -8,7 +8,7 @@ import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.OcrBox;
 import dev.apex.perception.SceneBuilder;
 import dev.apex.perception.TreeParsers;
-import dev.apex.perception.UiTree;
+import dev.apex.perception.tree.UiTree;
 import dev.apex.world.WorldModel;
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.apex.core.Bounds;
 import dev.apex.perception.OcrBox;
-import dev.apex.perception.UiNode;
+import dev.apex.perception.tree.UiNode;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -94,6 +94,8 @@ public final class ApexCli implements Callable<Integer> {
   static CommandLine commandLine(Map<String, String> env, Wiring wiring) {
     Secrets.registerFromEnv(env);
     CommandLine cli = new CommandLine(new ApexCli(), new EnvFactory(env, wiring));
+    // Every option that sets a declared setting takes its help from the declaration.
+    cli.setResourceBundle(new SettingsHelp());
     cli.setExecutionExceptionHandler(new ErrorHandler());
     cli.setParameterExceptionHandler(new ErrorHandler());
     return cli;
@@ -110,6 +112,9 @@ public final class ApexCli implements Callable<Integer> {
       K instance = CommandLine.defaultFactory().create(cls);
       if (instance instanceof SharedOptions shared) {
         shared.env = env;
+      }
+      if (instance instanceof TimelineOption timeline) {
+        timeline.env = env;
       }
       if (instance instanceof DevicesCommand devices) {
         devices.env = env;

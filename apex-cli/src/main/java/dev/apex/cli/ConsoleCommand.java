@@ -8,7 +8,6 @@ import dev.apex.console.ConsoleServer;
 import dev.apex.device.DeviceEnumeration;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.storage.SqliteTimeline;
-import dev.apex.storage.Timelines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -50,23 +49,12 @@ final class ConsoleCommand implements Callable<Integer> {
               + " has the token can drive your devices).")
   boolean allowRemote;
 
-  @Option(
-      names = "--adb",
-      paramLabel = "HOST:PORT",
-      description =
-          "The adb server for Android tasks and the device list (default device.adb_server, else"
-              + " ADB_SERVER_SOCKET or 127.0.0.1:5037).")
+  @Option(names = "--adb", paramLabel = "HOST:PORT", descriptionKey = "device.adb_server")
   String adb;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
+  @Mixin TimelineOption timelineOption;
 
-  @Option(
-      names = "--device-timeout",
-      paramLabel = "MS",
-      description =
-          "The deadline of one whole device command for the console's tasks, in ms or as 500ms,"
-              + " 5s, 2m (default device.timeout_ms, 30 s).")
+  @Option(names = "--device-timeout", paramLabel = "MS", descriptionKey = "device.timeout_ms")
   String deviceTimeout;
 
   @Mixin VerboseOption verbose;
@@ -82,7 +70,7 @@ final class ConsoleCommand implements Callable<Integer> {
     ApexConfigStore config = SharedOptions.configStore(env);
     // Checked now, so a bad flag fails at start rather than on the first task.
     Settings.withDeviceTimeout(config.current().device().limits(), deviceTimeout);
-    Path file = db != null ? db : Timelines.defaultFile();
+    Path file = timelineOption.file();
     try (SqliteTimeline timeline =
         SqliteTimeline.open(file, Clock.systemUTC(), config.current().screenshotRetention())) {
       ConsoleServer server =

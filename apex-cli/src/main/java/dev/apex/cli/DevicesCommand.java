@@ -29,11 +29,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true)
 final class DevicesCommand implements Callable<Integer> {
 
-  @Option(
-      names = "--adb",
-      paramLabel = "HOST:PORT",
-      description =
-          "The adb server (default device.adb_server, else ADB_SERVER_SOCKET or 127.0.0.1:5037).")
+  @Option(names = "--adb", paramLabel = "HOST:PORT", descriptionKey = "device.adb_server")
   String adb;
 
   @Option(

@@ -7,10 +7,9 @@ import dev.apex.device.DeviceProviders;
 import dev.apex.mcp.ApexMcpServer;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.agent.PerceivingObserver;
-import dev.apex.runtime.planner.OriginRule;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.OriginRule;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
-import dev.apex.storage.Timelines;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
@@ -48,32 +47,16 @@ final class McpCommand implements Callable<Integer> {
               + " or webdriver:ENDPOINT; use_device switches.")
   String device;
 
-  @Option(
-      names = "--allow-app",
-      paramLabel = "APP_ID",
-      description =
-          "An app the client may launch without asking; repeat for more. Added to the config's"
-              + " planner.allowed_apps.")
+  @Option(names = "--allow-app", paramLabel = "APP_ID", descriptionKey = "planner.allowed_apps")
   List<String> allowApps = new ArrayList<>();
 
-  @Option(
-      names = "--allow-url",
-      paramLabel = "ORIGIN",
-      description =
-          "A web origin (scheme://host[:port]) the client may open (use_device web:URL,"
-              + " launch_app of a URL) without asking; repeat for more. Loopback and private"
-              + " addresses open only when named exactly; * allows every public origin. Added to"
-              + " the config's planner.allowed_urls.")
+  @Option(names = "--allow-url", paramLabel = "ORIGIN", descriptionKey = "planner.allowed_urls")
   List<String> allowUrls = new ArrayList<>();
 
-  @Option(
-      names = "--max-steps",
-      paramLabel = "N",
-      description = "End a session's task after N steps (default: no limit).")
+  @Option(names = "--max-steps", paramLabel = "N", descriptionKey = "max_steps")
   Integer maxSteps;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
+  @Mixin TimelineOption timelineOption;
 
   @Mixin SharedOptions shared;
 
@@ -97,11 +80,11 @@ final class McpCommand implements Callable<Integer> {
     if (maxSteps != null && maxSteps < 1) {
       throw new InvalidInputException("--max-steps must be at least 1, got " + maxSteps);
     }
-    Settings settings = shared.settings(maxSteps);
     // The page of the user's own --device is theirs: its origin opens again without asking.
     List<String> origins = new ArrayList<>(allowUrls);
     OriginRule.pageOrigin(device).ifPresent(origins::add);
-    SafetyPolicy safety = settings.safetyWith(allowApps, origins);
+    Settings settings = shared.settings(maxSteps).withAllowed(allowApps, origins);
+    SafetyPolicy safety = settings.safety();
     // Only the protocol may reach stdout: anything else that prints goes to stderr from here on.
     PrintStream protocol = out;
     if (protocol == System.out) {
@@ -117,7 +100,7 @@ final class McpCommand implements Callable<Integer> {
               err.println("apex mcp: " + notice);
               err.flush();
             });
-    Path file = db != null ? db : Timelines.defaultFile();
+    Path file = timelineOption.file();
     try (SqliteTimeline timeline =
         SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
       ApexMcpServer.AgentFactory agents =
@@ -130,7 +113,6 @@ final class McpCommand implements Callable<Integer> {
                   .sleeper(wiring.sleeper())
                   .ocr(ocr)
                   .tools(tools)
-                  .safety(safety)
                   .confirmer(confirmer)
                   .timeline(timeline)
                   .build();

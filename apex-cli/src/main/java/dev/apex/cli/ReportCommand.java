@@ -4,7 +4,6 @@ import dev.apex.console.TaskReport;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.TaskRecord;
 import dev.apex.storage.SqliteTimeline;
-import dev.apex.storage.Timelines;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -41,8 +40,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "Where to write it (default apex-report-TASK_ID.html here).")
   Path output;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
+  @Mixin TimelineOption timelineOption;
 
   @Mixin VerboseOption verbose;
 
@@ -50,7 +48,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Path file = Timelines.existing(db);
+    Path file = timelineOption.existing();
     // Screenshots are scaled off-screen.
     System.setProperty("java.awt.headless", "true");
     PrintWriter out = spec.commandLine().getOut();

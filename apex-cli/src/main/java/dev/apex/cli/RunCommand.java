@@ -8,8 +8,6 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Cancellation;
-import dev.apex.runtime.Flow;
-import dev.apex.runtime.FlowVariables;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TimelineRecorder;
@@ -20,12 +18,12 @@ import dev.apex.runtime.agent.FlowRecording;
 import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.ReplayReport;
-import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.OriginRule;
-import dev.apex.runtime.planner.PlannerConfig;
-import dev.apex.runtime.record.FlowReplay;
+import dev.apex.runtime.flow.Flow;
+import dev.apex.runtime.flow.FlowReplay;
+import dev.apex.runtime.flow.FlowVariables;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.OriginRule;
 import dev.apex.storage.SqliteTimeline;
-import dev.apex.storage.Timelines;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
@@ -83,21 +81,10 @@ final class RunCommand implements Callable<Integer> {
       description = "Run up to N tasks at once, one per device (default ${DEFAULT-VALUE}).")
   int parallel;
 
-  @Option(
-      names = "--planner-model",
-      paramLabel = "MODEL",
-      description =
-          "The model that plans a --goal (default planner.model, else "
-              + PlannerConfig.DEFAULT_MODEL
-              + "; required with --provider openai).")
+  @Option(names = "--planner-model", paramLabel = "MODEL", descriptionKey = "planner.model")
   String plannerModel;
 
-  @Option(
-      names = "--allow-app",
-      paramLabel = "APP_ID",
-      description =
-          "An app a --goal may launch without asking; repeat for more. Added to the config's"
-              + " planner.allowed_apps.")
+  @Option(names = "--allow-app", paramLabel = "APP_ID", descriptionKey = "planner.allowed_apps")
   List<String> allowApps = new ArrayList<>();
 
   @Option(
@@ -117,21 +104,13 @@ final class RunCommand implements Callable<Integer> {
               + " a --var wins over it.")
   Path varsFile;
 
-  @Option(
-      names = "--allow-url",
-      paramLabel = "ORIGIN",
-      description =
-          "A web origin (scheme://host[:port]) a --goal or a --flow may open with"
-              + " launch_app without asking; repeat for more. Loopback and private addresses open"
-              + " only when named exactly; * allows every public origin. Added to the config's"
-              + " planner.allowed_urls.")
+  @Option(names = "--allow-url", paramLabel = "ORIGIN", descriptionKey = "planner.allowed_urls")
   List<String> allowUrls = new ArrayList<>();
 
-  @Option(names = "--max-steps", paramLabel = "N", description = "Stop a task after N steps.")
+  @Option(names = "--max-steps", paramLabel = "N", descriptionKey = "max_steps")
   Integer maxSteps;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
+  @Mixin TimelineOption timelineOption;
 
   @Option(
       names = "--record",
@@ -199,10 +178,10 @@ final class RunCommand implements Callable<Integer> {
     }
     List<String> selectors = devices.isEmpty() ? List.of("sim") : devices;
     Settings base = shared.settings(maxSteps);
-    Settings settings =
-        plannerModel == null ? base : base.withModels(base.semantic(), plannerModel);
     // A bad --allow-url is bad input now, before any device opens.
-    settings.safetyWith(allowApps, allowUrls);
+    Settings settings =
+        (plannerModel == null ? base : base.withModels(base.semantic(), plannerModel))
+            .withAllowed(allowApps, allowUrls);
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(named());
     if (heal && what.goal != null) {
@@ -239,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
               err.println("apex: " + notice);
               err.flush();
             });
-    Path file = db != null ? db : Timelines.defaultFile();
+    Path file = timelineOption.file();
     try (SignalStop stop = SignalStop.install(err, stopGrace(settings.device().timeout()));
         SqliteTimeline timeline =
             SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
@@ -322,19 +301,16 @@ final class RunCommand implements Callable<Integer> {
     }
     Cancellation cancellation = signals.newTask();
     TimelineRecorder recorder = new TimelineRecorder(timeline, cancellation);
-    PlannerConfig planner = settings.plannerConfig();
     AgentOutcome outcome;
     FlowRecording recording;
     try (Agent agent =
-        settings
+        withPageOrigin(settings, selector)
             .agent()
             .device(selector)
             .deviceOptions(shared.deviceOptions(settings.device()))
             .deviceOpener(wiring.opener())
             .sleeper(wiring.sleeper())
             .ocr(ocr)
-            .planner(planner)
-            .safety(settings.safetyWith(allowApps, allowedUrls(selector)))
             .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))
@@ -492,13 +468,11 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * The origins {@code --allow-url} names, and the page origin of {@code selector} when it is the
-   * user's own {@code web:URL}: their run may open its own site again without asking.
+   * {@code settings} with the page origin of {@code selector} allowed too when it is the user's own
+   * {@code web:URL}: their run may open its own site again without asking.
    */
-  private List<String> allowedUrls(String selector) {
-    List<String> origins = new ArrayList<>(allowUrls);
-    OriginRule.pageOrigin(selector).ifPresent(origins::add);
-    return origins;
+  private static Settings withPageOrigin(Settings settings, String selector) {
+    return settings.withAllowed(List.of(), OriginRule.pageOrigin(selector).stream().toList());
   }
 
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {

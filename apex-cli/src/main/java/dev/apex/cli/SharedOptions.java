@@ -20,55 +20,31 @@ import picocli.CommandLine.Option;
  */
 final class SharedOptions {
 
-  @Option(
-      names = "--semantic",
-      description =
-          "Label each screen with one LLM call (needs ANTHROPIC_API_KEY, or --provider openai).")
+  @Option(names = "--semantic", descriptionKey = "semantic.enabled")
   boolean semantic;
 
-  @Option(
-      names = "--model",
-      paramLabel = "MODEL",
-      description = "The model for semantic labels (required with --provider openai).")
+  @Option(names = "--model", paramLabel = "MODEL", descriptionKey = "semantic.model")
   String model;
 
-  @Option(
-      names = "--provider",
-      paramLabel = "NAME",
-      description =
-          "The model provider: anthropic (default) or openai, any OpenAI-compatible endpoint"
-              + " (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter) (default llm.provider,"
-              + " APEX_LLM_PROVIDER).")
+  @Option(names = "--provider", paramLabel = "NAME", descriptionKey = "llm.provider")
   String provider;
 
-  @Option(
-      names = "--base-url",
-      paramLabel = "URL",
-      description =
-          "The provider's API base URL, e.g. http://localhost:11434/v1 (default"
-              + " llm.openai_base_url, OPENAI_BASE_URL or ANTHROPIC_BASE_URL).")
+  @Option(names = "--base-url", paramLabel = "URL", descriptionKey = "llm.openai_base_url")
   String baseUrl;
 
   @Option(
       names = "--semantic-timeout",
       paramLabel = "SECONDS",
-      description = "The whole labelling call's time budget, retries included.")
+      descriptionKey = "semantic.timeout_ms")
   Double semanticTimeout;
 
-  @Option(
-      names = "--semantic-retries",
-      paramLabel = "N",
-      description = "Retries of a failed labelling call, within its time budget.")
+  @Option(names = "--semantic-retries", paramLabel = "N", descriptionKey = "semantic.max_retries")
   Integer semanticRetries;
 
   @Option(names = "--no-ocr", description = "Do not OCR screenshots, even with Tesseract.")
   boolean noOcr;
 
-  @Option(
-      names = "--adb",
-      paramLabel = "HOST:PORT",
-      description =
-          "The adb server (default device.adb_server, else ADB_SERVER_SOCKET or 127.0.0.1:5037).")
+  @Option(names = "--adb", paramLabel = "HOST:PORT", descriptionKey = "device.adb_server")
   String adb;
 
   @Option(
@@ -77,12 +53,7 @@ final class SharedOptions {
       description = "W3C capabilities (JSON) for webdriver:ENDPOINT devices.")
   Path capabilities;
 
-  @Option(
-      names = "--device-timeout",
-      paramLabel = "MS",
-      description =
-          "The deadline of one whole device command, in ms or as 500ms, 5s, 2m"
-              + " (default device.timeout_ms, 30 s).")
+  @Option(names = "--device-timeout", paramLabel = "MS", descriptionKey = "device.timeout_ms")
   String deviceTimeout;
 
   /** The environment settings come from; the process's unless a test gives another. */
@@ -155,18 +126,9 @@ final class SharedOptions {
       throw new InvalidInputException("--max-steps must be at least 1, got " + steps);
     }
     Settings settings =
-        new Settings(
-            semanticConfig,
-            base.world(),
-            steps,
-            base.ocr(),
-            base.screenshotRetention(),
-            base.safety(),
-            Settings.withDeviceTimeout(base.device(), deviceTimeout),
-            base.tapSettle(),
-            base.labelCache(),
-            base.labelCacheTtl(),
-            base.plannerModel());
+        base.withModels(semanticConfig, base.plannerModel())
+            .withDevice(Settings.withDeviceTimeout(base.device(), deviceTimeout))
+            .withMaxSteps(steps);
     settings.requireLabelModel();
     return settings;
   }

@@ -1,7 +1,7 @@
 package dev.apex.cli;
 
-import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.SensitiveAction;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.SensitiveAction;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;

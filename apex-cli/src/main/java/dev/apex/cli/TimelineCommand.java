@@ -8,10 +8,9 @@ import dev.apex.core.Json;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.runtime.agent.FlowRecording;
-import dev.apex.runtime.record.RecordedStep;
+import dev.apex.runtime.flow.RecordedStep;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.StoredStep;
-import dev.apex.storage.Timelines;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -55,8 +54,7 @@ final class TimelineCommand implements Callable<Integer> {
       description = "How many tasks to list, newest first (at least 1; default ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--db", paramLabel = "FILE", description = "The timeline file.")
-  Path db;
+  @Mixin TimelineOption timelineOption;
 
   @Option(
       names = "--to-flow",
@@ -72,7 +70,7 @@ final class TimelineCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Path file = Timelines.existing(db);
+    Path file = timelineOption.existing();
     if (limit < 1) {
       throw new InvalidInputException("--limit must be at least 1, got " + limit);
     }

@@ -7,6 +7,8 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -18,8 +20,11 @@ import com.tngtech.archunit.lang.ArchRule;
 import dev.apex.llm.LlmClient;
 import dev.apex.llm.LlmProvider;
 import dev.apex.llm.ToolUseClient;
+import dev.apex.runtime.RunnerBeforeTheSplit;
 import dev.apex.runtime.planner.ClaudeAgentBeforeTheCut;
+import dev.apex.runtime.planner.ModelAgentBeforeTheAssembly;
 import dev.apex.runtime.planner.OpensTheSimItself;
+import dev.apex.runtime.planner.PolicyBeforeTheSplit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -54,15 +59,19 @@ class ArchitectureTest {
   private static final String SEMANTIC_API =
       "dev\\.apex\\.semantic\\.(Enricher|Enrichment|EnrichmentContext)(\\$.*)?";
 
+  /** The main classes of every module, the test kit included. */
+  private static JavaClasses everyModule;
+
+  /** The main classes the dependency rules hold for: every module but the test kit. */
   private static JavaClasses classes;
 
   @BeforeAll
   static void importClasses() {
-    classes =
+    everyModule =
         new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .withImportOption(location -> !location.contains("/dev/apex/testkit/"))
             .importPackages("dev.apex");
+    classes = everyModule.that(not(resideInAPackage("dev.apex.testkit..")));
   }
 
   /** The llm and world classes other than their models (what storage may read back). */
@@ -91,6 +100,106 @@ class ArchitectureTest {
 
   private static DescribedPredicate<JavaClass> in(String... packages) {
     return resideInAnyPackage(packages);
+  }
+
+  /**
+   * STYLE 18: the packages of every module form no cycle (each package is a slice; a cycle between
+   * modules cannot compile, so this is the cycle inside a module).
+   */
+  @Test
+  void packagesFormNoCycle() {
+    noPackageCycles().check(everyModule);
+  }
+
+  private static ArchRule noPackageCycles() {
+    return slices()
+        .matching("dev.apex.(**)")
+        .namingSlices("dev.apex.$1")
+        .should()
+        .beFreeOfCycles()
+        .because("a package sits on what it uses, so each can be read, and tested, from below");
+  }
+
+  /** The cycle the rule was added for: the loop held the planner package's safety policy. */
+  @Test
+  void theCycleRuleCatchesALoopThatUsesThePlannersWhileTheyBuildIt() {
+    JavaClasses regressed =
+        new ClassFileImporter()
+            .importClasses(RunnerBeforeTheSplit.class, PolicyBeforeTheSplit.class);
+    assertThatThrownBy(() -> noPackageCycles().check(regressed))
+        .hasMessageContaining("Cycle detected: dev.apex.runtime -> ")
+        .hasMessageContaining("dev.apex.runtime.planner -> ")
+        .hasMessageContaining(
+            "RunnerBeforeTheSplit.guard> has type <" + PolicyBeforeTheSplit.class.getName());
+  }
+
+  /**
+   * The loop's path through the runtime's packages (docs/architecture.md): the agent assembles a
+   * run; the planners (the model's, a flow's replay) plan; the loop ({@code dev.apex.runtime})
+   * observes, asks, guards, acts and records; the guard ({@code safety}) admits a step; the tools
+   * act. Each uses only what is below it.
+   */
+  @Test
+  void theLoopsPackagesUseOnlyWhatIsBelowThem() {
+    check(
+        layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer("agent")
+            .definedBy("dev.apex.runtime.agent..")
+            .layer("model planner")
+            .definedBy("dev.apex.runtime.planner..")
+            .layer("flows")
+            .definedBy("dev.apex.runtime.flow..")
+            .layer("loop")
+            .definedBy("dev.apex.runtime")
+            .layer("guard")
+            .definedBy("dev.apex.runtime.safety..")
+            .layer("act")
+            .definedBy("dev.apex.tools..")
+            .whereLayer("agent")
+            .mayNotBeAccessedByAnyLayer()
+            .whereLayer("model planner")
+            .mayOnlyBeAccessedByLayers("agent")
+            .whereLayer("flows")
+            .mayOnlyBeAccessedByLayers("agent")
+            .whereLayer("loop")
+            .mayOnlyBeAccessedByLayers("model planner", "flows", "agent")
+            .whereLayer("guard")
+            .mayOnlyBeAccessedByLayers("loop", "model planner", "flows", "agent")
+            .whereLayer("act")
+            .mayOnlyBeAccessedByLayers("guard", "loop", "model planner", "flows", "agent"));
+  }
+
+  /** DESIGN (turn 3): one class assembles a task runner, for every kind of run. */
+  @Test
+  void oneClassAssemblesEveryTaskRunner() {
+    check(oneAssemblyRule());
+  }
+
+  /** The regression the rule exists for: ModelAgent built its own runner, as Agent did twice. */
+  @Test
+  void theAssemblyRuleCatchesARunnerBuiltElsewhere() {
+    JavaClasses regressed =
+        new ClassFileImporter().importClasses(ModelAgentBeforeTheAssembly.class);
+    assertThatThrownBy(() -> oneAssemblyRule().check(regressed))
+        .hasMessageContaining("ModelAgentBeforeTheAssembly.runner(")
+        .hasMessageContaining("TaskRunner.builder(");
+  }
+
+  private static ArchRule oneAssemblyRule() {
+    return noClasses()
+        .that()
+        .doNotBelongToAnyOf(dev.apex.runtime.RunAssembly.class)
+        .should()
+        .callMethod(
+            dev.apex.runtime.TaskRunner.class,
+            "builder",
+            dev.apex.device.Device.class,
+            dev.apex.runtime.Observer.class,
+            dev.apex.runtime.Planner.class)
+        .because(
+            "each kind of run (flow, heal, goal, a given planner, session) hands its parts to"
+                + " RunAssembly, which sets what runs share in one place");
   }
 
   @Test
@@ -279,7 +388,10 @@ class ArchitectureTest {
         .because("a model client is found through LlmProviders, never named by the runtime");
   }
 
-  /** The regression DESIGN's rule exists for: ClaudeAgent once built AnthropicToolUseClient. */
+  /**
+   * The regression DESIGN's rule exists for: ClaudeAgent (now ModelAgent) once built
+   * AnthropicToolUseClient.
+   */
   @Test
   void theRuntimeRulesCatchAPlannerThatNamesAProviderOrADriver() {
     JavaClasses regressed =
@@ -451,8 +563,8 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .belongToAnyOf(
                 dev.apex.runtime.TaskRunner.Builder.class,
-                dev.apex.runtime.FlowPlanner.class,
-                dev.apex.runtime.planner.ClaudeAgent.class)
+                dev.apex.runtime.RunAssembly.class,
+                dev.apex.runtime.planner.ModelAgent.class)
             .because(
                 "the CLI, the console, the bench and the JUnit extension run tasks through"
                     + " dev.apex.runtime.agent.Agent, not a task factory of their own"));

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.config.Settings;
-import dev.apex.runtime.planner.SafetyPolicy;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.safety.SafetyPolicy;
+import dev.apex.runtime.safety.SensitiveKind;
 import dev.apex.testkit.llm.FakeMessagesApi;
 import dev.apex.testkit.llm.FakeReply;
 import java.nio.file.Path;

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
-import dev.apex.core.Text;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.ForwardingDevice;
 import dev.apex.testkit.FakeDevice;
@@ -164,8 +163,11 @@ class TerminalEscapingCliTest {
         .allSatisfy(l -> assertThat(l.length()).isLessThan(LINE_BOUND));
   }
 
-  /** A bounded string and what a line puts around it. */
-  private static final int LINE_BOUND = Text.IN_LINE_MAX + 200;
+  /**
+   * The longest bounded string in a line (a run's final status line keeps an error's 1000, so a
+   * refusal keeps its remedy) and what the line puts around it.
+   */
+  private static final int LINE_BOUND = ErrorHandler.MAX_MESSAGE + 200;
 
   /** No C0 control but TAB and LF, no DEL, no C1 control. */
   static void assertNoControls(String text) {

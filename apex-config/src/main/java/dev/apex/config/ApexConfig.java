@@ -1,73 +1,166 @@
 package dev.apex.config;
 
+import dev.apex.core.Secrets;
 import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.agent.LabelCacheMode;
-import dev.apex.runtime.planner.SafetyPolicy;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.safety.SafetyPolicy;
+import dev.apex.runtime.safety.SensitiveKind;
 import dev.apex.world.WorldConfig;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * The settings a task starts with. Immutable; every value is checked against its {@link
- * ConfigField}'s range when the record is built, so an {@code ApexConfig} in hand is always valid.
- * A running task keeps the config it started with: a change applies to tasks started afterwards.
+ * The settings a task starts with: a value for every {@link ConfigField}, each checked against its
+ * declaration when set, so an {@code ApexConfig} in hand is always valid. Immutable. The typed
+ * views ({@link #semantic()}, {@link #device()}, …) read the same values; {@link #get} reads any
+ * one by its declaration. A running task keeps the config it started with: a change applies to
+ * tasks started afterwards.
  *
- * @param semantic semantic enrichment (seed 004): off by default because it calls a paid model
- * @param world the World Runtime (seed 000): on by default
- * @param maxSteps the most steps a task may execute, in [1, 1000]; default 20
- * @param screenshotRetention how many of the newest tasks keep their screenshots in the timeline,
- *     in [1, 10000]; default 50. It applies when the timeline is next opened
- * @param planner what a Claude-planned goal may do without asking a person
- * @param device the bounds of device I/O: a whole command's deadline and a capture's size
- * @param tap how a tap waits for its element to hold still
- * @param anthropicApiKey the key from {@code ANTHROPIC_API_KEY}; empty when unset. Never written to
- *     the config file, never in {@link #toString()} or any JSON this package produces
- * @param llm which model provider plans and labels, and the OpenAI-compatible endpoint
+ * <p>The API keys ({@link ConfigField#ANTHROPIC_API_KEY}, {@link ConfigField#OPENAI_API_KEY}) are
+ * never in {@link #toString()} or any JSON this package produces.
  */
-public record ApexConfig(
-    Semantic semantic,
-    World world,
-    int maxSteps,
-    int screenshotRetention,
-    Planner planner,
-    Device device,
-    Tap tap,
-    String anthropicApiKey,
-    Llm llm) {
+public final class ApexConfig {
 
-  public ApexConfig {
-    Objects.requireNonNull(semantic, "semantic");
-    Objects.requireNonNull(world, "world");
-    Objects.requireNonNull(planner, "planner");
-    Objects.requireNonNull(device, "device");
-    Objects.requireNonNull(tap, "tap");
-    ConfigField.MAX_STEPS.checkRange(maxSteps);
-    ConfigField.SCREENSHOT_RETENTION.checkRange(screenshotRetention);
-    anthropicApiKey = anthropicApiKey == null ? "" : anthropicApiKey.strip();
-    llm = llm == null ? Llm.defaults() : llm;
+  private final Map<ConfigField, Object> values;
+
+  private ApexConfig(Map<ConfigField, Object> values) {
+    this.values = values;
   }
 
-  /** Every default, and no API key. */
+  /** Every declared default, and no API key. */
   public static ApexConfig defaults() {
-    return new ApexConfig(
-        Semantic.defaults(),
-        World.defaults(),
-        20,
-        50,
-        Planner.defaults(),
-        Device.defaults(),
-        Tap.defaults(),
-        "",
-        Llm.defaults());
+    Map<ConfigField, Object> values = new EnumMap<>(ConfigField.class);
+    for (ConfigField field : ConfigField.values()) {
+      values.put(field, field.defaultValue());
+    }
+    return new ApexConfig(values);
+  }
+
+  /** The value of {@code field}, in normal form: a Boolean, an Integer, a String or a list. */
+  public Object get(ConfigField field) {
+    return values.get(Objects.requireNonNull(field, "field"));
+  }
+
+  /** A text field's value ({@code llm.provider}, {@code timeline.url}, a key). */
+  public String text(ConfigField field) {
+    return (String) get(field);
+  }
+
+  /** An integer field's value. */
+  public int integer(ConfigField field) {
+    return (Integer) get(field);
+  }
+
+  /** A boolean field's value. */
+  public boolean bool(ConfigField field) {
+    return (Boolean) get(field);
+  }
+
+  /** A list field's value. */
+  @SuppressWarnings("unchecked")
+  public List<String> list(ConfigField field) {
+    return (List<String>) get(field);
+  }
+
+  /**
+   * This config with {@code field} set to {@code value}: a Boolean, an integral number, a String or
+   * a list of strings as its type needs.
+   *
+   * @throws InvalidConfigException naming the key when the value is of the wrong type or range
+   */
+  public ApexConfig with(ConfigField field, Object value) {
+    Map<ConfigField, Object> copy = new EnumMap<>(values);
+    copy.put(field, field.check(value));
+    return new ApexConfig(copy);
+  }
+
+  public int maxSteps() {
+    return integer(ConfigField.MAX_STEPS);
+  }
+
+  public int screenshotRetention() {
+    return integer(ConfigField.SCREENSHOT_RETENTION);
+  }
+
+  /** The key from {@code ANTHROPIC_API_KEY}; empty when unset. */
+  public String anthropicApiKey() {
+    return text(ConfigField.ANTHROPIC_API_KEY);
+  }
+
+  /** Semantic enrichment (seed 004): off by default because it calls a paid model. */
+  public Semantic semantic() {
+    return new Semantic(
+        bool(ConfigField.SEMANTIC_ENABLED),
+        text(ConfigField.SEMANTIC_MODEL),
+        Duration.ofMillis(integer(ConfigField.SEMANTIC_TIMEOUT_MS)),
+        integer(ConfigField.SEMANTIC_MAX_RETRIES),
+        LabelCacheMode.ofCode(text(ConfigField.SEMANTIC_CACHE)).orElseThrow(),
+        Duration.ofHours(integer(ConfigField.SEMANTIC_CACHE_TTL_HOURS)));
+  }
+
+  /** The World Runtime (seed 000): on by default. */
+  public World world() {
+    return new World(bool(ConfigField.WORLD_ENABLED), integer(ConfigField.WORLD_HISTORY_SIZE));
+  }
+
+  /** What a planned goal may do without asking a person, and the planning model. */
+  public Planner planner() {
+    return new Planner(
+        list(ConfigField.PLANNER_ALLOWED_APPS),
+        FieldType.kinds(
+            ConfigField.PLANNER_ALLOWED_ACTIONS.key(), list(ConfigField.PLANNER_ALLOWED_ACTIONS)),
+        text(ConfigField.PLANNER_MODEL),
+        list(ConfigField.PLANNER_ALLOWED_URLS));
+  }
+
+  /** The bounds of device I/O and where the devices not found by themselves are. */
+  public Device device() {
+    return new Device(
+        Duration.ofMillis(integer(ConfigField.DEVICE_TIMEOUT_MS)),
+        integer(ConfigField.DEVICE_MAX_CAPTURE_BYTES),
+        text(ConfigField.DEVICE_ADB_SERVER),
+        text(ConfigField.DEVICE_WDA_URL),
+        list(ConfigField.DEVICE_WEBDRIVER_ENDPOINTS));
+  }
+
+  /** How a tap waits for its element to hold still. */
+  public Tap tap() {
+    return new Tap(Duration.ofMillis(integer(ConfigField.TAP_SETTLE_MS)));
+  }
+
+  /** Which model provider plans and labels, and the OpenAI-compatible endpoint. */
+  public Llm llm() {
+    return new Llm(
+        text(ConfigField.LLM_PROVIDER),
+        text(ConfigField.LLM_OPENAI_BASE_URL),
+        text(ConfigField.OPENAI_API_KEY));
+  }
+
+  /**
+   * The timeline file {@code timeline.url} names ({@code ~/} for the home folder), or empty for the
+   * default one ({@code $APEX_HOME/timeline.db}, else {@code ~/.apex/timeline.db}).
+   */
+  public Optional<Path> timelineFile() {
+    String url = text(ConfigField.TIMELINE_URL);
+    if (url.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        url.equals("~") || url.startsWith("~/")
+            ? Path.of(System.getProperty("user.home"), url.substring(1).replaceFirst("^/", ""))
+            : Path.of(url));
   }
 
   public boolean hasApiKey() {
-    return !anthropicApiKey.isEmpty();
+    return !anthropicApiKey().isEmpty();
   }
 
   /**
@@ -76,6 +169,8 @@ public record ApexConfig(
    * public API, or {@code llm.openai_base_url}; change it with {@link SemanticConfig#withBaseUrl}).
    */
   public SemanticConfig semanticConfig() {
+    Semantic semantic = semantic();
+    Llm llm = llm();
     SemanticConfig config =
         SemanticConfig.defaults()
             .withEnabled(semantic.enabled())
@@ -85,20 +180,7 @@ public record ApexConfig(
             .withProvider(llm.provider());
     return config.isOpenAi()
         ? config.withApiKey(llm.openaiApiKey()).withBaseUrl(llm.openaiBaseUrl())
-        : config.withApiKey(anthropicApiKey);
-  }
-
-  public ApexConfig withLlm(Llm value) {
-    return new ApexConfig(
-        semantic,
-        world,
-        maxSteps,
-        screenshotRetention,
-        planner,
-        device,
-        tap,
-        anthropicApiKey,
-        value);
+        : config.withApiKey(anthropicApiKey());
   }
 
   /**
@@ -106,6 +188,7 @@ public record ApexConfig(
    * Planner#allowedActions} allowed without asking.
    */
   public SafetyPolicy safetyPolicy() {
+    Planner planner = planner();
     return SafetyPolicy.defaults()
         .withAllowedApps(new LinkedHashSet<>(planner.allowedApps()))
         .withAllowedOrigins(new LinkedHashSet<>(planner.allowedUrls()))
@@ -117,79 +200,84 @@ public record ApexConfig(
 
   /** The World Runtime's settings. */
   public WorldConfig worldConfig() {
+    World world = world();
     return new WorldConfig(world.enabled(), world.historySize());
   }
 
   public ApexConfig withSemantic(Semantic value) {
-    return new ApexConfig(
-        value, world, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey, llm);
+    return with(ConfigField.SEMANTIC_ENABLED, value.enabled())
+        .with(ConfigField.SEMANTIC_MODEL, value.model())
+        .with(ConfigField.SEMANTIC_TIMEOUT_MS, value.timeout().toMillis())
+        .with(ConfigField.SEMANTIC_MAX_RETRIES, value.maxRetries())
+        .with(ConfigField.SEMANTIC_CACHE, value.cache().code())
+        .with(ConfigField.SEMANTIC_CACHE_TTL_HOURS, value.cacheTtl().toHours());
   }
 
   public ApexConfig withWorld(World value) {
-    return new ApexConfig(
-        semantic, value, maxSteps, screenshotRetention, planner, device, tap, anthropicApiKey, llm);
+    return with(ConfigField.WORLD_ENABLED, value.enabled())
+        .with(ConfigField.WORLD_HISTORY_SIZE, value.historySize());
   }
 
   public ApexConfig withMaxSteps(int value) {
-    return new ApexConfig(
-        semantic, world, value, screenshotRetention, planner, device, tap, anthropicApiKey, llm);
+    return with(ConfigField.MAX_STEPS, value);
   }
 
   public ApexConfig withScreenshotRetention(int value) {
-    return new ApexConfig(
-        semantic, world, maxSteps, value, planner, device, tap, anthropicApiKey, llm);
+    return with(ConfigField.SCREENSHOT_RETENTION, value);
   }
 
   public ApexConfig withPlanner(Planner value) {
-    return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, value, device, tap, anthropicApiKey, llm);
+    return with(ConfigField.PLANNER_ALLOWED_APPS, value.allowedApps())
+        .with(
+            ConfigField.PLANNER_ALLOWED_ACTIONS,
+            value.allowedActions().stream().map(SensitiveKind::code).toList())
+        .with(ConfigField.PLANNER_MODEL, value.model())
+        .with(ConfigField.PLANNER_ALLOWED_URLS, value.allowedUrls());
   }
 
   public ApexConfig withDevice(Device value) {
-    return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, planner, value, tap, anthropicApiKey, llm);
+    return with(ConfigField.DEVICE_TIMEOUT_MS, value.timeout().toMillis())
+        .with(ConfigField.DEVICE_MAX_CAPTURE_BYTES, value.maxCaptureBytes())
+        .with(ConfigField.DEVICE_ADB_SERVER, value.adbServer())
+        .with(ConfigField.DEVICE_WDA_URL, value.wdaUrl())
+        .with(ConfigField.DEVICE_WEBDRIVER_ENDPOINTS, value.webdriverEndpoints());
   }
 
   public ApexConfig withAnthropicApiKey(String value) {
-    return new ApexConfig(
-        semantic, world, maxSteps, screenshotRetention, planner, device, tap, value, llm);
+    return with(ConfigField.ANTHROPIC_API_KEY, value == null ? "" : value);
   }
 
   public ApexConfig withTap(Tap value) {
-    return new ApexConfig(
-        semantic,
-        world,
-        maxSteps,
-        screenshotRetention,
-        planner,
-        device,
-        value,
-        anthropicApiKey,
-        llm);
+    return with(ConfigField.TAP_SETTLE_MS, value.settle().toMillis());
   }
 
-  /** Every setting, the key shown only as set or unset. */
+  public ApexConfig withLlm(Llm value) {
+    return with(ConfigField.LLM_PROVIDER, value.provider())
+        .with(ConfigField.LLM_OPENAI_BASE_URL, value.openaiBaseUrl())
+        .with(ConfigField.OPENAI_API_KEY, value.openaiApiKey());
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof ApexConfig config && values.equals(config.values);
+  }
+
+  @Override
+  public int hashCode() {
+    return values.hashCode();
+  }
+
+  /** Every setting, each secret shown only as set or unset. */
   @Override
   public String toString() {
-    return "ApexConfig[semantic="
-        + semantic
-        + ", world="
-        + world
-        + ", maxSteps="
-        + maxSteps
-        + ", screenshotRetention="
-        + screenshotRetention
-        + ", planner="
-        + planner
-        + ", device="
-        + device
-        + ", tap="
-        + tap
-        + ", anthropicApiKey="
-        + (hasApiKey() ? "<set>" : "<unset>")
-        + ", llm="
-        + llm
-        + "]";
+    StringBuilder text = new StringBuilder("ApexConfig[");
+    for (ConfigField field : ConfigField.values()) {
+      Object value = values.get(field);
+      text.append(field.key()).append('=');
+      text.append(field.secret() ? (((String) value).isEmpty() ? "<unset>" : "<set>") : value);
+      text.append(field.ordinal() == ConfigField.values().length - 1 ? "]" : ", ");
+    }
+    return Secrets.withoutUserInfo(text.toString());
   }
 
   /**
@@ -219,15 +307,15 @@ public record ApexConfig(
       Objects.requireNonNull(timeout, "timeout");
       Objects.requireNonNull(cache, "cache");
       Objects.requireNonNull(cacheTtl, "cacheTtl");
-      ConfigField.SEMANTIC_MODEL.checkModel(model);
-      ConfigField.SEMANTIC_TIMEOUT_MS.checkRange(timeout.toMillis());
-      ConfigField.SEMANTIC_MAX_RETRIES.checkRange(maxRetries);
+      ConfigField.SEMANTIC_MODEL.check(model);
+      ConfigField.SEMANTIC_TIMEOUT_MS.check(timeout.toMillis());
+      ConfigField.SEMANTIC_MAX_RETRIES.check(maxRetries);
       if (!cacheTtl.equals(Duration.ofHours(cacheTtl.toHours()))) {
         throw new InvalidConfigException(
             ConfigField.SEMANTIC_CACHE_TTL_HOURS.key(),
             ConfigField.SEMANTIC_CACHE_TTL_HOURS.key() + " must be whole hours");
       }
-      ConfigField.SEMANTIC_CACHE_TTL_HOURS.checkRange(cacheTtl.toHours());
+      ConfigField.SEMANTIC_CACHE_TTL_HOURS.check(cacheTtl.toHours());
     }
 
     /** Settings with the default label cache (within each task; 7 days across tasks). */
@@ -237,7 +325,7 @@ public record ApexConfig(
 
     /** Off, {@value #DEFAULT_MODEL}, 10 s, 2 retries, labels cached within each task. */
     public static Semantic defaults() {
-      return new Semantic(false, DEFAULT_MODEL, Duration.ofSeconds(10), 2);
+      return ApexConfig.defaults().semantic();
     }
 
     public Semantic withEnabled(boolean value) {
@@ -274,12 +362,12 @@ public record ApexConfig(
   public record World(boolean enabled, int historySize) {
 
     public World {
-      ConfigField.WORLD_HISTORY_SIZE.checkRange(historySize);
+      ConfigField.WORLD_HISTORY_SIZE.check(historySize);
     }
 
     /** On, with a history of 10 steps. */
     public static World defaults() {
-      return new World(true, 10);
+      return ApexConfig.defaults().world();
     }
 
     public World withEnabled(boolean value) {
@@ -303,7 +391,7 @@ public record ApexConfig(
    *     default (Claude's {@code claude-sonnet-5-5}; with {@code openai} there is none and it must
    *     be set)
    * @param allowedUrls web origins a model, a flow or a remote client may open without asking
-   *     ({@code planner.allowed_urls}, {@link dev.apex.runtime.planner.OriginRule}); normalised, at
+   *     ({@code planner.allowed_urls}, {@link dev.apex.runtime.safety.OriginRule}); normalised, at
    *     most {@value #MAX_APPS}, duplicates dropped
    */
   public record Planner(
@@ -321,10 +409,10 @@ public record ApexConfig(
       allowedActions =
           List.copyOf(
               new LinkedHashSet<>(Objects.requireNonNull(allowedActions, "allowedActions")));
-      ConfigField.PLANNER_ALLOWED_APPS.checkApps(allowedApps);
+      ConfigField.PLANNER_ALLOWED_APPS.check(allowedApps);
       model = model == null ? "" : model.strip();
       if (!model.isEmpty()) {
-        ConfigField.PLANNER_MODEL.checkModel(model);
+        ConfigField.PLANNER_MODEL.check(model);
       }
       allowedUrls =
           List.copyOf(
@@ -354,7 +442,7 @@ public record ApexConfig(
 
     /** No app and no action allowed: every sensitive action asks. */
     public static Planner defaults() {
-      return new Planner(List.of(), List.of());
+      return ApexConfig.defaults().planner();
     }
 
     public Planner withAllowedApps(List<String> value) {
@@ -395,13 +483,13 @@ public record ApexConfig(
 
     public Device {
       Objects.requireNonNull(timeout, "timeout");
-      ConfigField.DEVICE_TIMEOUT_MS.checkRange(timeout.toMillis());
-      ConfigField.DEVICE_MAX_CAPTURE_BYTES.checkRange(maxCaptureBytes);
+      ConfigField.DEVICE_TIMEOUT_MS.check(timeout.toMillis());
+      ConfigField.DEVICE_MAX_CAPTURE_BYTES.check(maxCaptureBytes);
       adbServer = adbServer == null ? "" : adbServer.strip();
       wdaUrl = wdaUrl == null ? "" : wdaUrl.strip();
       webdriverEndpoints = webdriverEndpoints == null ? List.of() : List.copyOf(webdriverEndpoints);
-      ConfigField.DEVICE_ADB_SERVER.checkText(adbServer);
-      ConfigField.DEVICE_WDA_URL.checkText(wdaUrl);
+      ConfigField.DEVICE_ADB_SERVER.check(adbServer);
+      ConfigField.DEVICE_WDA_URL.check(wdaUrl);
       ConfigField.DEVICE_WEBDRIVER_ENDPOINTS.checkItems(webdriverEndpoints);
       // A grid's basic-auth password in a URL is a secret from here on, wherever it is printed.
       dev.apex.core.Secrets.registerUserInfo(wdaUrl);
@@ -415,7 +503,7 @@ public record ApexConfig(
 
     /** {@link DeviceLimits#DEFAULTS}: 30 s, 64 MiB; nothing configured. */
     public static Device defaults() {
-      return new Device(DeviceLimits.DEFAULTS.timeout(), DeviceLimits.DEFAULTS.maxCaptureBytes());
+      return ApexConfig.defaults().device();
     }
 
     /** The drivers' form of these settings. */
@@ -482,12 +570,12 @@ public record ApexConfig(
 
     public Tap {
       Objects.requireNonNull(settle, "settle");
-      ConfigField.TAP_SETTLE_MS.checkRange(settle.toMillis());
+      ConfigField.TAP_SETTLE_MS.check(settle.toMillis());
     }
 
     /** A 2 s bound. */
     public static Tap defaults() {
-      return new Tap(dev.apex.tools.TapTool.DEFAULT_SETTLE);
+      return ApexConfig.defaults().tap();
     }
   }
 
@@ -506,17 +594,17 @@ public record ApexConfig(
 
     public Llm {
       provider = provider == null || provider.isBlank() ? "anthropic" : provider.strip();
-      ConfigField.LLM_PROVIDER.checkProvider(provider);
+      ConfigField.LLM_PROVIDER.check(provider);
       openaiBaseUrl = openaiBaseUrl == null ? "" : openaiBaseUrl.strip();
       if (!openaiBaseUrl.isEmpty()) {
-        ConfigField.LLM_OPENAI_BASE_URL.checkUrl(openaiBaseUrl);
+        ConfigField.LLM_OPENAI_BASE_URL.check(openaiBaseUrl);
       }
       openaiApiKey = openaiApiKey == null ? "" : openaiApiKey.strip();
     }
 
     /** Anthropic; the OpenAI endpoint's default URL; no OpenAI key. */
     public static Llm defaults() {
-      return new Llm("anthropic", "", "");
+      return ApexConfig.defaults().llm();
     }
 
     public boolean hasOpenAiApiKey() {

@@ -54,20 +54,19 @@ public final class ApexConfigStore {
 
   private final Path file;
   private final Map<ConfigField, Object> envValues;
-  private final String apiKey;
-  private final String openaiApiKey;
   private ApexConfig fromFile;
   private Stamp seen;
 
-  private ApexConfigStore(
-      Path file, Map<ConfigField, Object> envValues, String apiKey, String openaiApiKey) {
+  private ApexConfigStore(Path file, Map<ConfigField, Object> envValues) {
     this.file = file;
     this.envValues = Collections.unmodifiableMap(envValues);
-    this.apiKey = apiKey;
-    this.openaiApiKey = openaiApiKey;
     // Whoever builds the settings holds the keys from now on: no answer may echo them back out.
-    Secrets.register(apiKey);
-    Secrets.register(openaiApiKey);
+    envValues.forEach(
+        (field, value) -> {
+          if (field.secret()) {
+            Secrets.register((String) value);
+          }
+        });
   }
 
   /**
@@ -105,9 +104,7 @@ public final class ApexConfigStore {
         envValues.put(field, field.fromEnv(text));
       }
     }
-    String key = env.getOrDefault(ConfigField.API_KEY_ENV, "");
-    String openaiKey = env.getOrDefault(ConfigField.OPENAI_API_KEY_ENV, "");
-    ApexConfigStore store = new ApexConfigStore(file.toAbsolutePath(), envValues, key, openaiKey);
+    ApexConfigStore store = new ApexConfigStore(file.toAbsolutePath(), envValues);
     synchronized (store) {
       store.seen = stamp(store.file);
       store.fromFile = store.readFile();
@@ -136,9 +133,9 @@ public final class ApexConfigStore {
 
   /** The fields an environment variable decides; changing them in the file has no effect. */
   public Set<ConfigField> envOverrides() {
-    return envValues.isEmpty()
-        ? Set.of()
-        : Collections.unmodifiableSet(EnumSet.copyOf(envValues.keySet()));
+    Set<ConfigField> fields = EnumSet.noneOf(ConfigField.class);
+    envValues.keySet().stream().filter(f -> !f.secret()).forEach(fields::add);
+    return Collections.unmodifiableSet(fields);
   }
 
   /** {@link #current()} in the public JSON form of {@link ConfigJson#toPublicJson}. */
@@ -159,15 +156,13 @@ public final class ApexConfigStore {
     ApexConfig updated = fromFile;
     for (Map.Entry<ConfigField, Object> entry : values.entrySet()) {
       Object value = entry.getValue();
-      for (String[] secret :
-          new String[][] {
-            {apiKey, ConfigField.API_KEY_ENV}, {openaiApiKey, ConfigField.OPENAI_API_KEY_ENV}
-          }) {
-        if (isKey(value, secret[0])) {
+      for (Map.Entry<ConfigField, Object> secret : envValues.entrySet()) {
+        if (secret.getKey().secret() && isKey(value, (String) secret.getValue())) {
           // A key pasted into the wrong field would be written to the file and shown to everyone.
           String key = entry.getKey().key();
           throw new InvalidConfigException(
-              key, key + " must not be the API key; the key belongs in " + secret[1]);
+              key,
+              key + " must not be the API key; the key belongs in " + secret.getKey().envVar());
         }
       }
       updated = entry.getKey().set(updated, entry.getValue());
@@ -211,8 +206,7 @@ public final class ApexConfigStore {
   }
 
   private ApexConfig overlay(ApexConfig config) {
-    ApexConfig result = config.withAnthropicApiKey(apiKey);
-    result = result.withLlm(result.llm().withOpenAiApiKey(openaiApiKey));
+    ApexConfig result = config;
     for (Map.Entry<ConfigField, Object> entry : envValues.entrySet()) {
       result = entry.getKey().set(result, entry.getValue());
     }

@@ -1,571 +1,438 @@
 package dev.apex.config;
 
+import static dev.apex.config.ConfigField.Section.DEVICES;
+import static dev.apex.config.ConfigField.Section.MODEL;
+import static dev.apex.config.ConfigField.Section.SAFETY;
+import static dev.apex.config.ConfigField.Section.SEMANTIC;
+import static dev.apex.config.ConfigField.Section.TASKS;
+import static dev.apex.config.ConfigField.Section.WORLD;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.apex.core.InvalidInputException;
+import dev.apex.device.DeviceLimits;
+import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.agent.LabelCacheMode;
-import dev.apex.runtime.planner.OriginRule;
-import dev.apex.runtime.planner.SensitiveKind;
-import java.time.Duration;
-import java.util.ArrayList;
+import dev.apex.tools.TapTool;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
- * Every setting a user may change, in one table: its key in {@code config.json} and in the
- * console's config API (dotted for a nested key: {@code semantic.model} is {@code
- * {"semantic":{"model":…}}}), the environment variable that overrides it, its type and its range.
- * Checking, reading and writing all go through here, so a field cannot be valid in one place and
- * not in another.
+ * Every setting, declared once: its key in {@code config.json} and in the console's config API
+ * (dotted for a nested key: {@code semantic.model} is {@code {"semantic":{"model":…}}}), the
+ * environment variable that overrides it, its flag where it has one, its type, range and default,
+ * the help text the CLI and the console show, the console section it is shown in, and whether it is
+ * a secret. The file, the environment, the CLI's options, the console's config API and page, and
+ * the JUnit extension all read these declarations; a new setting is one more constant here and the
+ * code that uses it.
  *
- * <p>The API keys are deliberately not fields: they are read only from {@code ANTHROPIC_API_KEY}
- * and {@code OPENAI_API_KEY}. Error messages name the key and what is accepted and never the value
- * given.
+ * <p>The API keys are secrets: read only from {@code ANTHROPIC_API_KEY} and {@code OPENAI_API_KEY},
+ * never written to the file, shown only as set or unset. Error messages name the key (or variable,
+ * or flag) and what is accepted and never the value given.
  */
 public enum ConfigField {
-  SEMANTIC_ENABLED("semantic.enabled", "APEX_SEMANTIC_ENABLED", Type.BOOLEAN, 0, 0),
-  SEMANTIC_MODEL("semantic.model", "APEX_SEMANTIC_MODEL", Type.MODEL, 1, 100),
+  SEMANTIC_ENABLED(
+      FieldSpec.bool("semantic.enabled", false)
+          .env("APEX_SEMANTIC_ENABLED")
+          .flag("--semantic")
+          .shown(
+              SEMANTIC,
+              "Semantic enrichment",
+              "Label each screen with one LLM call (costs tokens; needs ANTHROPIC_API_KEY,"
+                  + " or llm.provider openai).")),
+  SEMANTIC_MODEL(
+      FieldSpec.text("semantic.model", FieldType.MODEL, 100, ApexConfig.Semantic.DEFAULT_MODEL)
+          .env("APEX_SEMANTIC_MODEL")
+          .flag("--model")
+          .shown(
+              SEMANTIC,
+              "Model",
+              "The model that labels screens; with openai name one the endpoint serves.")),
   SEMANTIC_TIMEOUT_MS(
-      "semantic.timeout_ms", "APEX_SEMANTIC_TIMEOUT_MS", Type.INTEGER, 100, 600_000),
-  SEMANTIC_MAX_RETRIES("semantic.max_retries", "APEX_SEMANTIC_MAX_RETRIES", Type.INTEGER, 0, 5),
-  /**
-   * Where screen labels are cached: {@code task} (within each task, the default), {@code timeline}
-   * (across tasks too, in the timeline database) or {@code off} ({@link LabelCacheMode}).
-   */
-  SEMANTIC_CACHE("semantic.cache", "APEX_SEMANTIC_CACHE", Type.CACHE_MODE, 0, 0),
-  /** How long a labelling kept across tasks is served, in hours (1 h to a year). */
+      FieldSpec.integer("semantic.timeout_ms", 100, 600_000, 10_000)
+          .env("APEX_SEMANTIC_TIMEOUT_MS")
+          .flag("--semantic-timeout", "in seconds")
+          .shown(
+              SEMANTIC,
+              "Timeout (ms)",
+              "The whole labelling call's time budget, retries included.")),
+  SEMANTIC_MAX_RETRIES(
+      FieldSpec.integer("semantic.max_retries", 0, 5, 2)
+          .env("APEX_SEMANTIC_MAX_RETRIES")
+          .flag("--semantic-retries")
+          .shown(
+              SEMANTIC,
+              "Max retries",
+              "Retries of a failed labelling call, within its time budget.")),
+  /** Where screen labels are cached ({@link LabelCacheMode}). */
+  SEMANTIC_CACHE(
+      FieldSpec.text("semantic.cache", FieldType.CACHE_MODE, 0, LabelCacheMode.DEFAULT.code())
+          .env("APEX_SEMANTIC_CACHE")
+          .shown(
+              SEMANTIC,
+              "Label cache",
+              "task (a revisited screen costs no call), timeline (across tasks too, in the"
+                  + " timeline) or off.")),
   SEMANTIC_CACHE_TTL_HOURS(
-      "semantic.cache_ttl_hours", "APEX_SEMANTIC_CACHE_TTL_HOURS", Type.INTEGER, 1, 8760),
-  WORLD_ENABLED("world.enabled", "APEX_WORLD_ENABLED", Type.BOOLEAN, 0, 0),
-  WORLD_HISTORY_SIZE("world.history_size", "APEX_WORLD_HISTORY_SIZE", Type.INTEGER, 1, 1000),
-  MAX_STEPS("max_steps", "APEX_MAX_STEPS", Type.INTEGER, 1, 1000),
+      FieldSpec.integer(
+              "semantic.cache_ttl_hours", 1, 8760, (int) LabelCacheMode.DEFAULT_TTL.toHours())
+          .env("APEX_SEMANTIC_CACHE_TTL_HOURS")
+          .shown(
+              SEMANTIC,
+              "Cached labels expire after (hours)",
+              "For the timeline cache; 168 is 7 days.")),
+  WORLD_ENABLED(
+      FieldSpec.bool("world.enabled", true)
+          .env("APEX_WORLD_ENABLED")
+          .shown(WORLD, "World Runtime", "Keep a bounded world state per task.")),
+  WORLD_HISTORY_SIZE(
+      FieldSpec.integer("world.history_size", 1, 1000, 10)
+          .env("APEX_WORLD_HISTORY_SIZE")
+          .shown(WORLD, "History size", "Recent steps the world remembers.")),
+  MAX_STEPS(
+      FieldSpec.integer("max_steps", 1, 1000, TaskRunner.DEFAULT_MAX_STEPS)
+          .env("APEX_MAX_STEPS")
+          .flag("--max-steps")
+          .shown(TASKS, "Max steps per task", "Stop a task after this many steps.")),
   SCREENSHOT_RETENTION(
-      "screenshot_retention", "APEX_SCREENSHOT_RETENTION", Type.INTEGER, 1, 10_000),
+      FieldSpec.integer("screenshot_retention", 1, 10_000, 50)
+          .env("APEX_SCREENSHOT_RETENTION")
+          .shown(
+              TASKS,
+              "Keep screenshots of the newest … tasks",
+              "Applies when the timeline is next opened.")),
   /** App ids a goal may launch without asking; the variable holds them comma-separated. */
   PLANNER_ALLOWED_APPS(
-      "planner.allowed_apps",
-      "APEX_PLANNER_ALLOWED_APPS",
-      Type.APP_LIST,
-      0,
-      ApexConfig.Planner.MAX_APPS),
-  /**
-   * Web origins a model, a flow or a remote client may open without asking ({@link
-   * dev.apex.runtime.planner.OriginRule}); the variable holds them comma-separated.
-   */
+      FieldSpec.list("planner.allowed_apps", FieldType.APP_LIST, ApexConfig.Planner.MAX_APPS)
+          .env("APEX_PLANNER_ALLOWED_APPS")
+          .flag("--allow-app", "repeat for more; added to the setting's list")
+          .shown(
+              SAFETY,
+              "Apps a goal may launch without asking",
+              "App ids (packages, bundle ids) a goal may launch without asking, e.g."
+                  + " com.android.settings.")),
+  /** Web origins a model, a flow or a remote client may open without asking. */
   PLANNER_ALLOWED_URLS(
-      "planner.allowed_urls",
-      "APEX_PLANNER_ALLOWED_URLS",
-      Type.ORIGIN_LIST,
-      0,
-      ApexConfig.Planner.MAX_APPS),
-  /**
-   * {@link SensitiveKind} names (any case) that need no confirmation; the variable holds them
-   * comma-separated.
-   */
+      FieldSpec.list("planner.allowed_urls", FieldType.ORIGIN_LIST, ApexConfig.Planner.MAX_APPS)
+          .env("APEX_PLANNER_ALLOWED_URLS")
+          .flag("--allow-url", "repeat for more; added to the setting's list")
+          .shown(
+              SAFETY,
+              "Web origins a goal, a flow or this console may open",
+              "Web origins a goal, a flow or a remote client may open without asking, e.g."
+                  + " https://example.com, https://*.example.com, or * for every public one."
+                  + " Loopback and private addresses open only when named exactly; file:, data:"
+                  + " and the like never.")),
+  /** Sensitive action kinds (any case) that need no confirmation. */
   PLANNER_ALLOWED_ACTIONS(
-      "planner.allowed_actions",
-      "APEX_PLANNER_ALLOWED_ACTIONS",
-      Type.KIND_LIST,
-      0,
-      SensitiveKind.values().length),
-  /**
-   * The model that plans a goal; empty for the provider's default (Claude's), which {@code openai}
-   * has not: there it must be set.
-   */
-  PLANNER_MODEL("planner.model", "APEX_PLANNER_MODEL", Type.MODEL_OR_EMPTY, 0, 100),
-  /** Which model provider plans and labels: {@code anthropic} (default) or {@code openai}. */
-  LLM_PROVIDER("llm.provider", "APEX_LLM_PROVIDER", Type.PROVIDER, 0, 0),
-  /**
-   * The OpenAI-compatible endpoint's base URL, e.g. {@code http://localhost:11434/v1} (Ollama);
-   * empty for OpenAI's. Its key is read only from {@code OPENAI_API_KEY}.
-   */
-  LLM_OPENAI_BASE_URL("llm.openai_base_url", "OPENAI_BASE_URL", Type.URL, 0, 500),
-  /** The deadline of one whole device command, in ms ({@link dev.apex.device.DeviceLimits}). */
-  DEVICE_TIMEOUT_MS("device.timeout_ms", "APEX_DEVICE_TIMEOUT_MS", Type.INTEGER, 100, 3_600_000),
-  /** The most bytes one device answer (screenshot, tree, output) may carry. */
+      FieldSpec.list(
+              "planner.allowed_actions",
+              FieldType.KIND_LIST,
+              dev.apex.runtime.safety.SensitiveKind.values().length)
+          .env("APEX_PLANNER_ALLOWED_ACTIONS")
+          .shown(
+              SAFETY,
+              "Actions that need no confirmation",
+              "Kinds of sensitive action among password_entry, payment, deletion, sending,"
+                  + " app_launch. Empty: every sensitive action asks.")),
+  LLM_PROVIDER(
+      FieldSpec.text("llm.provider", FieldType.PROVIDER, 0, "anthropic")
+          .env("APEX_LLM_PROVIDER")
+          .flag("--provider")
+          .shown(
+              MODEL,
+              "Model provider",
+              "anthropic (Claude) or openai: any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM,"
+                  + " llama.cpp, LM Studio, OpenRouter).")),
+  /** The OpenAI-compatible endpoint's base URL; its key is read only from OPENAI_API_KEY. */
+  LLM_OPENAI_BASE_URL(
+      FieldSpec.text("llm.openai_base_url", FieldType.URL, 500, "")
+          .env("OPENAI_BASE_URL")
+          .flag("--base-url", "for anthropic too, else ANTHROPIC_BASE_URL")
+          .shown(
+              MODEL,
+              "OpenAI-compatible base URL",
+              "For openai, e.g. http://localhost:11434/v1 (Ollama); empty for OpenAI's API.")),
+  /** The model that plans a goal; empty for the provider's default, which openai has not. */
+  PLANNER_MODEL(
+      FieldSpec.text("planner.model", FieldType.MODEL_OR_EMPTY, 100, "")
+          .env("APEX_PLANNER_MODEL")
+          .flag("--planner-model")
+          .shown(
+              MODEL,
+              "Planning model",
+              "The model that plans a goal; empty for Claude's default. Required with openai, e.g."
+                  + " qwen2.5:7b.")),
+  /** The deadline of one whole device command ({@link DeviceLimits}). */
+  DEVICE_TIMEOUT_MS(
+      FieldSpec.integer("device.timeout_ms", 100, 3_600_000, (int) DeviceLimits.DEFAULT_TIMEOUT_MS)
+          .env("APEX_DEVICE_TIMEOUT_MS")
+          .flag("--device-timeout", "in ms or as 500ms, 5s, 2m")
+          .shown(
+              DEVICES,
+              "Device command deadline (ms)",
+              "A whole device command (tap, dump, screenshot) fails after this long, however"
+                  + " the device trickles.")),
   DEVICE_MAX_CAPTURE_BYTES(
-      "device.max_capture_bytes",
-      "APEX_DEVICE_MAX_CAPTURE_BYTES",
-      Type.INTEGER,
-      64 * 1024,
-      Integer.MAX_VALUE),
-  /**
-   * The adb server as {@code host:port} (empty: {@code ADB_SERVER_SOCKET}, else 127.0.0.1:5037);
-   * {@code --adb} overrides it.
-   */
-  DEVICE_ADB_SERVER("device.adb_server", "APEX_DEVICE_ADB_SERVER", Type.ADDRESS, 0, 255),
-  /** A WebDriverAgent the device list probes and {@code ios} opens (empty: none). */
-  DEVICE_WDA_URL("device.wda_url", "APEX_DEVICE_WDA_URL", Type.URL, 0, 2_000),
-  /**
-   * WebDriver servers (Selenium Grid, Appium) the device list probes; the variable holds them
-   * comma-separated.
-   */
+      FieldSpec.integer(
+              "device.max_capture_bytes",
+              64 * 1024,
+              Integer.MAX_VALUE,
+              (int) DeviceLimits.DEFAULT_MAX_CAPTURE_BYTES)
+          .env("APEX_DEVICE_MAX_CAPTURE_BYTES")
+          .shown(
+              DEVICES,
+              "Most bytes one capture may read",
+              "A screenshot, tree or output larger than this fails in one line.")),
+  DEVICE_ADB_SERVER(
+      FieldSpec.text("device.adb_server", FieldType.ADDRESS, 255, "")
+          .env("APEX_DEVICE_ADB_SERVER")
+          .flag("--adb")
+          .shown(
+              DEVICES,
+              "adb server (host:port)",
+              "The adb server; empty for ADB_SERVER_SOCKET, else 127.0.0.1:5037.")),
+  DEVICE_WDA_URL(
+      FieldSpec.text("device.wda_url", FieldType.URL, 2_000, "")
+          .env("APEX_DEVICE_WDA_URL")
+          .shown(
+              DEVICES,
+              "WebDriverAgent URL",
+              "A WebDriverAgent the device list probes and ios opens; empty for none.")),
   DEVICE_WEBDRIVER_ENDPOINTS(
-      "device.webdriver_endpoints",
-      "APEX_DEVICE_WEBDRIVER_ENDPOINTS",
-      Type.URL_LIST,
-      0,
-      ApexConfig.Device.MAX_ENDPOINTS),
-  /** How long a tap waits for its element to hold still (0: not at all). */
+      FieldSpec.list(
+              "device.webdriver_endpoints", FieldType.URL_LIST, ApexConfig.Device.MAX_ENDPOINTS)
+          .env("APEX_DEVICE_WEBDRIVER_ENDPOINTS")
+          .shown(
+              DEVICES,
+              "WebDriver servers the device list probes",
+              "Selenium Grid or Appium server URLs the device list probes.")),
   TAP_SETTLE_MS(
-      "tap.settle_ms", "APEX_TAP_SETTLE_MS", Type.INTEGER, 0, dev.apex.tools.TapTool.MAX_SETTLE_MS);
+      FieldSpec.integer(
+              "tap.settle_ms", 0, TapTool.MAX_SETTLE_MS, (int) TapTool.DEFAULT_SETTLE.toMillis())
+          .env("APEX_TAP_SETTLE_MS")
+          .shown(
+              TASKS,
+              "Wait for a tapped element to stop moving (ms)",
+              "A tap looks again until its element holds still, up to this long; 0 taps at once.")),
+  /** Where tasks are recorded; a PostgreSQL URL will be accepted once that backend exists. */
+  TIMELINE_URL(
+      FieldSpec.text("timeline.url", FieldType.TIMELINE, 4096, "")
+          .env("APEX_TIMELINE")
+          .flag("--db")
+          .shown(
+              TASKS,
+              "Timeline file",
+              "Where tasks are recorded: a SQLite file; empty for $APEX_HOME/timeline.db, else"
+                  + " ~/.apex/timeline.db. A postgresql:// URL is not supported yet.")),
+  ANTHROPIC_API_KEY(
+      FieldSpec.secret("anthropic_api_key", "ANTHROPIC_API_KEY")
+          .shown(
+              SEMANTIC,
+              "ANTHROPIC_API_KEY",
+              "Read from the environment of the process that runs apex; never shown or stored"
+                  + " here.")),
+  OPENAI_API_KEY(
+      FieldSpec.secret("openai_api_key", "OPENAI_API_KEY")
+          .shown(
+              MODEL,
+              "OPENAI_API_KEY",
+              "Optional (local servers take none). Read from the environment of the process"
+                  + " that runs apex; never shown or stored here."));
 
-  /** The environment variable holding the API key, the only place the key is read from. */
-  public static final String API_KEY_ENV = "ANTHROPIC_API_KEY";
+  /** Where the console shows a setting, in this order. */
+  public enum Section {
+    MODEL("Model"),
+    SEMANTIC("Semantic scene"),
+    WORLD("World Runtime"),
+    TASKS("Tasks and timeline"),
+    SAFETY("Planner safety"),
+    DEVICES("Devices");
 
-  /** The key under which the public JSON says whether the API key is set. Never settable. */
-  public static final String API_KEY_KEY = "anthropic_api_key";
+    private final String title;
 
-  /** The environment variable holding the OpenAI-compatible endpoint's key, its only source. */
-  public static final String OPENAI_API_KEY_ENV = "OPENAI_API_KEY";
+    Section(String title) {
+      this.title = title;
+    }
 
-  /** The key under which the public JSON says whether the OpenAI key is set. Never settable. */
-  public static final String OPENAI_API_KEY_KEY = "openai_api_key";
-
-  /** The providers {@code llm.provider} accepts. */
-  public static final List<String> PROVIDERS = List.of("anthropic", "openai");
-
-  /** A model id; a slash allowed, as OpenAI-compatible gateways name them ({@code org/model}). */
-  private static final Pattern MODEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@/-]*");
-
-  private static final Pattern APP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
-  private static final Pattern ADDRESS =
-      Pattern.compile("(?:[A-Za-z0-9][A-Za-z0-9.-]*|\\[[0-9A-Fa-f:.]+\\]):[0-9]{1,5}");
-  private static final Pattern URL = Pattern.compile("(?i)https?://[^\\s\\p{Cntrl}]+");
-
-  /** What an unknown kind may look like to be named in a message (never a pasted secret). */
-  private static final Pattern NAMEABLE = Pattern.compile("[A-Za-z_]{1,40}");
-
-  private enum Type {
-    BOOLEAN,
-    INTEGER,
-    MODEL,
-    MODEL_OR_EMPTY,
-    PROVIDER,
-    URL,
-    CACHE_MODE,
-    APP_LIST,
-    KIND_LIST,
-    ADDRESS,
-    URL_LIST,
-    ORIGIN_LIST
+    /** The heading the console shows, e.g. {@code Semantic scene}. */
+    public String title() {
+      return title;
+    }
   }
 
-  private final String key;
-  private final String envVar;
-  private final Type type;
-  private final long min;
-  private final long max;
+  /**
+   * A setting's command-line flag.
+   *
+   * @param name the flag, e.g. {@code --device-timeout}; empty for a setting with none
+   * @param form how the flag's value differs from the setting's, e.g. {@code in seconds}; empty
+   *     when it takes the same
+   */
+  public record Flag(String name, String form) {
+    static final Flag NONE = new Flag("", "");
+  }
 
-  ConfigField(String key, String envVar, Type type, long min, long max) {
-    this.key = key;
-    this.envVar = envVar;
-    this.type = type;
-    this.min = min;
-    this.max = max;
+  /** The providers {@code llm.provider} accepts. */
+  public static final List<String> PROVIDERS = FieldType.PROVIDERS;
+
+  private final FieldSpec spec;
+
+  ConfigField(FieldSpec spec) {
+    this.spec = spec;
   }
 
   /** The dotted JSON key, e.g. {@code semantic.timeout_ms}. */
   public String key() {
-    return key;
+    return spec.key();
   }
 
   /** The group object it lives in ({@code semantic}, {@code world}), or empty for a top key. */
   public Optional<String> group() {
-    int dot = key.indexOf('.');
-    return dot < 0 ? Optional.empty() : Optional.of(key.substring(0, dot));
+    int dot = spec.key().indexOf('.');
+    return dot < 0 ? Optional.empty() : Optional.of(spec.key().substring(0, dot));
   }
 
   /** The key within its group, e.g. {@code timeout_ms}. */
   public String jsonName() {
-    return key.substring(key.indexOf('.') + 1);
+    return spec.key().substring(spec.key().indexOf('.') + 1);
   }
 
   /** The environment variable that overrides the file, e.g. {@code APEX_MAX_STEPS}. */
   public String envVar() {
-    return envVar;
+    return spec.envVar();
+  }
+
+  /** Its command-line flag, e.g. {@code --device-timeout}, or empty. */
+  public Optional<Flag> flag() {
+    return spec.flag().name().isEmpty() ? Optional.empty() : Optional.of(spec.flag());
+  }
+
+  /**
+   * The JUnit configuration parameter (or system property) that sets it in the JUnit extension,
+   * named for its variable: {@code APEX_MAX_STEPS} is {@code apex.max.steps}; empty for a secret
+   * and for a variable that is not apex's own ({@code OPENAI_BASE_URL}).
+   */
+  public Optional<String> parameter() {
+    return secret() || !spec.envVar().startsWith("APEX_")
+        ? Optional.empty()
+        : Optional.of(spec.envVar().toLowerCase(java.util.Locale.ROOT).replace('_', '.'));
+  }
+
+  /** Its value when nothing sets it, in normal form (Boolean, Integer, String or list). */
+  public Object defaultValue() {
+    return spec.defaultValue();
+  }
+
+  /** Whether it is a key: read only from the environment, never written or shown. */
+  public boolean secret() {
+    return spec.type() == FieldType.SECRET;
+  }
+
+  /** Where the console shows it. */
+  public Section section() {
+    return spec.section();
+  }
+
+  /** Its name on the console's settings page. */
+  public String label() {
+    return spec.label();
+  }
+
+  /** One or two sentences on what it does, for the CLI's help and the console's page. */
+  public String help() {
+    return spec.help();
+  }
+
+  /** The console's input type: {@code bool}, {@code int}, {@code list}, {@code text}, secret. */
+  public String uiType() {
+    return spec.type().uiType();
   }
 
   /** What the field accepts, for messages and the UI, e.g. {@code an integer in [1, 1000]}. */
   public String accepts() {
-    return switch (type) {
-      case BOOLEAN -> "true or false";
-      case INTEGER -> "an integer in [" + min + ", " + max + "]";
-      case MODEL ->
-          "a model id of 1 to "
-              + max
-              + " letters, digits and . _ : @ - / (e.g. "
-              + ApexConfig.Semantic.DEFAULT_MODEL
-              + ")";
-      case MODEL_OR_EMPTY ->
-          "empty (the provider's default) or a model id of 1 to "
-              + max
-              + " letters, digits and . _ : @ - / (e.g. claude-sonnet-5-5, qwen2.5:7b)";
-      case PROVIDER -> "one of " + String.join(", ", PROVIDERS);
-      case CACHE_MODE -> "one of " + LabelCacheMode.codes();
-      case APP_LIST ->
-          "a list of at most "
-              + max
-              + " app ids of letters, digits and . _ - (e.g. com.android.settings)";
-      case KIND_LIST -> "a list of action kinds among " + kindCodes();
-      case ADDRESS -> "host:port (e.g. 127.0.0.1:5037), or empty for the default";
-      case URL ->
-          "an http:// or https:// URL of at most "
-              + max
-              + " characters (e.g. http://localhost:11434/v1), or empty for the default";
-      case URL_LIST -> "a list of at most " + max + " http:// or https:// URLs";
-      case ORIGIN_LIST ->
-          "a list of at most "
-              + max
-              + " origins such as https://example.com or http://localhost:8080,"
-              + " https://*.example.com or *";
-    };
+    return spec.type().accepts(spec.min(), spec.max());
+  }
+
+  /** A valid value other than the default, in normal form, e.g. for a help text or a test. */
+  public Object example() {
+    return spec.type().example(this);
+  }
+
+  long min() {
+    return spec.min();
+  }
+
+  long max() {
+    return spec.max();
   }
 
   /** The field, by its dotted key. */
   public static Optional<ConfigField> byKey(String key) {
-    return Arrays.stream(values()).filter(f -> f.key.equals(key)).findFirst();
+    return Arrays.stream(values()).filter(f -> f.key().equals(key)).findFirst();
   }
 
-  /** Every dotted key, comma-separated, for "known keys" messages. */
+  /** The settable fields (every one but the secrets), in declaration order. */
+  public static List<ConfigField> settable() {
+    return Arrays.stream(values()).filter(f -> !f.secret()).toList();
+  }
+
+  /** Every settable dotted key, comma-separated, for "known keys" messages. */
   public static String knownKeys() {
-    return Arrays.stream(values()).map(ConfigField::key).collect(Collectors.joining(", "));
+    return settable().stream().map(ConfigField::key).collect(Collectors.joining(", "));
   }
 
-  /**
-   * Its value in {@code config}: a Boolean, an Integer, a String, or a {@code List<String>} (app
-   * ids; action kinds as lower-case {@link SensitiveKind#code()}s).
-   */
+  /** Its value in {@code config}, in normal form. */
   public Object get(ApexConfig config) {
-    Objects.requireNonNull(config, "config");
-    ApexConfig.Semantic s = config.semantic();
-    return switch (this) {
-      case SEMANTIC_ENABLED -> s.enabled();
-      case SEMANTIC_MODEL -> s.model();
-      case SEMANTIC_TIMEOUT_MS -> Math.toIntExact(s.timeout().toMillis());
-      case SEMANTIC_MAX_RETRIES -> s.maxRetries();
-      case SEMANTIC_CACHE -> s.cache().code();
-      case SEMANTIC_CACHE_TTL_HOURS -> Math.toIntExact(s.cacheTtl().toHours());
-      case WORLD_ENABLED -> config.world().enabled();
-      case WORLD_HISTORY_SIZE -> config.world().historySize();
-      case MAX_STEPS -> config.maxSteps();
-      case SCREENSHOT_RETENTION -> config.screenshotRetention();
-      case PLANNER_ALLOWED_APPS -> config.planner().allowedApps();
-      case PLANNER_ALLOWED_URLS -> config.planner().allowedUrls();
-      case PLANNER_ALLOWED_ACTIONS ->
-          config.planner().allowedActions().stream().map(SensitiveKind::code).toList();
-      case DEVICE_TIMEOUT_MS -> Math.toIntExact(config.device().timeout().toMillis());
-      case DEVICE_MAX_CAPTURE_BYTES -> Math.toIntExact(config.device().maxCaptureBytes());
-      case TAP_SETTLE_MS -> Math.toIntExact(config.tap().settle().toMillis());
-      case PLANNER_MODEL -> config.planner().model();
-      case LLM_PROVIDER -> config.llm().provider();
-      case LLM_OPENAI_BASE_URL -> config.llm().openaiBaseUrl();
-      case DEVICE_ADB_SERVER -> config.device().adbServer();
-      case DEVICE_WDA_URL -> config.device().wdaUrl();
-      case DEVICE_WEBDRIVER_ENDPOINTS -> config.device().webdriverEndpoints();
-    };
+    return Objects.requireNonNull(config, "config").get(this);
   }
 
-  /** {@code config} with this field set to {@code value}, a value {@link #fromJson} accepted. */
+  /** {@code config} with this field set to {@code value}, checked. */
   public ApexConfig set(ApexConfig config, Object value) {
-    Objects.requireNonNull(config, "config");
-    Objects.requireNonNull(value, "value");
-    ApexConfig.Semantic s = config.semantic();
-    ApexConfig.World w = config.world();
-    return switch (this) {
-      case SEMANTIC_ENABLED -> config.withSemantic(s.withEnabled((Boolean) value));
-      case SEMANTIC_MODEL -> config.withSemantic(s.withModel((String) value));
-      case SEMANTIC_TIMEOUT_MS ->
-          config.withSemantic(s.withTimeout(Duration.ofMillis((Integer) value)));
-      case SEMANTIC_MAX_RETRIES -> config.withSemantic(s.withMaxRetries((Integer) value));
-      case SEMANTIC_CACHE -> config.withSemantic(s.withCache(cacheMode(key, (String) value)));
-      case SEMANTIC_CACHE_TTL_HOURS ->
-          config.withSemantic(s.withCacheTtl(Duration.ofHours((Integer) value)));
-      case WORLD_ENABLED -> config.withWorld(w.withEnabled((Boolean) value));
-      case WORLD_HISTORY_SIZE -> config.withWorld(w.withHistorySize((Integer) value));
-      case MAX_STEPS -> config.withMaxSteps((Integer) value);
-      case SCREENSHOT_RETENTION -> config.withScreenshotRetention((Integer) value);
-      case PLANNER_ALLOWED_APPS ->
-          config.withPlanner(config.planner().withAllowedApps(strings(value)));
-      case PLANNER_ALLOWED_URLS ->
-          config.withPlanner(config.planner().withAllowedUrls(strings(value)));
-      case PLANNER_ALLOWED_ACTIONS ->
-          config.withPlanner(config.planner().withAllowedActions(kinds(key, strings(value))));
-      case DEVICE_TIMEOUT_MS ->
-          config.withDevice(config.device().withTimeout(Duration.ofMillis((Integer) value)));
-      case DEVICE_MAX_CAPTURE_BYTES ->
-          config.withDevice(config.device().withMaxCaptureBytes((Integer) value));
-      case TAP_SETTLE_MS -> config.withTap(new ApexConfig.Tap(Duration.ofMillis((Integer) value)));
-      case PLANNER_MODEL -> config.withPlanner(config.planner().withModel((String) value));
-      case LLM_PROVIDER -> config.withLlm(config.llm().withProvider((String) value));
-      case LLM_OPENAI_BASE_URL -> config.withLlm(config.llm().withOpenAiBaseUrl((String) value));
-      case DEVICE_ADB_SERVER -> config.withDevice(config.device().withAdbServer((String) value));
-      case DEVICE_WDA_URL -> config.withDevice(config.device().withWdaUrl((String) value));
-      case DEVICE_WEBDRIVER_ENDPOINTS ->
-          config.withDevice(config.device().withWebdriverEndpoints(strings(value)));
-    };
+    return Objects.requireNonNull(config, "config").with(this, value);
   }
 
   /**
-   * The value a JSON node holds, checked: a JSON boolean, an integral number, a string or an array
-   * of strings as the field's type needs (no strings for numbers, no numbers for booleans).
+   * The value a JSON node holds, checked.
    *
    * @throws InvalidConfigException naming the key when the type or range is wrong
    */
   public Object fromJson(JsonNode node) {
-    Objects.requireNonNull(node, "node");
-    switch (type) {
-      case BOOLEAN:
-        if (!node.isBoolean()) {
-          throw invalid(key);
-        }
-        return node.booleanValue();
-      case INTEGER:
-        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
-          throw invalid(key);
-        }
-        return checkRange(key, node.longValue());
-      case APP_LIST:
-      case KIND_LIST:
-      case URL_LIST:
-      case ORIGIN_LIST:
-        if (!node.isArray()) {
-          throw invalid(key);
-        }
-        List<String> items = new ArrayList<>();
-        for (JsonNode item : node) {
-          if (!item.isTextual()) {
-            throw invalid(key);
-          }
-          items.add(item.textValue().strip());
-        }
-        return checkList(key, items);
-      case CACHE_MODE:
-        if (!node.isTextual()) {
-          throw invalid(key);
-        }
-        return cacheMode(key, node.textValue()).code();
-      case MODEL_OR_EMPTY:
-      case PROVIDER:
-      case ADDRESS:
-      case URL:
-        if (!node.isTextual()) {
-          throw invalid(key);
-        }
-        return checkText(key, node.textValue().strip());
-      default:
-        if (!node.isTextual()) {
-          throw invalid(key);
-        }
-        return checkModel(key, node.textValue());
-    }
+    return spec.type().fromJson(this, Objects.requireNonNull(node, "node"));
   }
 
   /**
    * The value an environment variable holds, checked. Booleans accept {@code true/false}, {@code
-   * yes/no}, {@code on/off} and {@code 1/0}, ignoring case.
+   * yes/no}, {@code on/off} and {@code 1/0}, ignoring case; lists are comma-separated.
    *
    * @throws InvalidConfigException naming the variable when it cannot be used
    */
   public Object fromEnv(String text) {
-    Objects.requireNonNull(text, "text");
-    String value = text.strip();
-    switch (type) {
-      case BOOLEAN:
-        return switch (value.toLowerCase(Locale.ROOT)) {
-          case "true", "yes", "on", "1" -> true;
-          case "false", "no", "off", "0" -> false;
-          default -> throw invalid(envVar);
-        };
-      case INTEGER:
-        try {
-          return checkRange(envVar, Long.parseLong(value));
-        } catch (NumberFormatException e) {
-          throw invalid(envVar);
-        }
-      case APP_LIST:
-      case KIND_LIST:
-      case URL_LIST:
-      case ORIGIN_LIST:
-        List<String> items =
-            Arrays.stream(value.split(",")).map(String::strip).filter(t -> !t.isEmpty()).toList();
-        return checkList(envVar, items);
-      case CACHE_MODE:
-        return cacheMode(envVar, value).code();
-      case MODEL_OR_EMPTY:
-      case PROVIDER:
-      case ADDRESS:
-      case URL:
-        return checkText(envVar, value);
-      default:
-        return checkModel(envVar, value);
-    }
-  }
-
-  void checkRange(long value) {
-    checkRange(key, value);
-  }
-
-  void checkModel(String value) {
-    if (type == Type.MODEL_OR_EMPTY) {
-      checkText(key, value);
-    } else {
-      checkModel(key, value);
-    }
-  }
-
-  void checkProvider(String value) {
-    checkText(key, value);
-  }
-
-  void checkUrl(String value) {
-    checkText(key, value);
+    return spec.type().fromText(this, spec.envVar(), Objects.requireNonNull(text, "text"));
   }
 
   /**
-   * A provider name, a URL, a host:port address or an optional model, by the field's type: empty
-   * means unset (but for a provider); lower-cases a provider. Never echoes the value.
+   * The value a piece of text from {@code source} holds (a flag, a JUnit parameter), checked as
+   * {@link #fromEnv} checks a variable.
+   *
+   * @throws InvalidConfigException naming {@code source} when it cannot be used
    */
-  private String checkText(String name, String text) {
-    String value = text.strip();
-    switch (type) {
-      case PROVIDER -> {
-        String provider = value.toLowerCase(Locale.ROOT);
-        if (!PROVIDERS.contains(provider)) {
-          throw invalid(name);
-        }
-        return provider;
-      }
-      case URL, ADDRESS -> {
-        Pattern pattern = type == Type.ADDRESS ? ADDRESS : URL;
-        if (!value.isEmpty() && (value.length() > max || !pattern.matcher(value).matches())) {
-          throw invalid(name);
-        }
-        return value;
-      }
-      default -> {
-        if (!value.isEmpty() && (value.length() > max || !MODEL.matcher(value).matches())) {
-          throw invalid(name);
-        }
-        return value;
-      }
-    }
+  public Object fromText(String source, String text) {
+    return spec.type().fromText(this, source, Objects.requireNonNull(text, "text"));
   }
 
-  private int checkRange(String name, long value) {
-    if (value < min || value > max) {
-      throw invalid(name);
-    }
-    return (int) value;
+  /** {@code value} checked and in normal form; a message naming the key when it is not valid. */
+  Object check(Object value) {
+    return spec.type().check(this, Objects.requireNonNull(value, spec.key()));
   }
 
-  private String checkModel(String name, String value) {
-    if (value.isEmpty() || value.length() > max || !MODEL.matcher(value).matches()) {
-      throw invalid(name);
-    }
-    return value;
-  }
-
-  /** The mode {@code value} names (any case), or a message naming {@code name} and the modes. */
-  private LabelCacheMode cacheMode(String name, String value) {
-    return LabelCacheMode.ofCode(value).orElseThrow(() -> invalid(name));
-  }
-
-  void checkApps(List<String> apps) {
-    checkList(key, apps);
-  }
-
-  /** The items checked, in their normal form (origins normalised, kinds lower-cased). */
-  List<String> checkItems(List<String> items) {
-    return checkList(key, items);
-  }
-
-  void checkText(String value) {
-    checkText(key, value);
-  }
-
-  private List<String> checkList(String name, List<String> items) {
-    if (items.size() > max) {
-      throw invalid(name);
-    }
-    if (type == Type.KIND_LIST) {
-      return kinds(name, items).stream().map(SensitiveKind::code).toList();
-    }
-    if (type == Type.ORIGIN_LIST) {
-      return origins(name, items);
-    }
-    if (type == Type.URL_LIST) {
-      for (String item : items) {
-        if (item.length() > 2_000 || !URL.matcher(item).matches()) {
-          throw invalid(name);
-        }
-      }
-      return List.copyOf(items);
-    }
-    for (String item : items) {
-      if (!APP_ID.matcher(item).matches()) {
-        throw invalid(name);
-      }
-    }
-    return List.copyOf(items);
-  }
-
-  /** The origins in their normal form; a bad one is refused without echoing it. */
-  private List<String> origins(String name, List<String> items) {
-    List<String> out = new ArrayList<>();
-    for (String item : items) {
-      try {
-        out.add(OriginRule.normalise(item));
-      } catch (InvalidInputException e) {
-        throw invalid(name);
-      }
-    }
-    return List.copyOf(out);
-  }
-
-  /** The kinds {@code names} give, in any case; an unknown one is named when it is a plain word. */
-  private static List<SensitiveKind> kinds(String name, List<String> names) {
-    List<SensitiveKind> kinds = new ArrayList<>();
-    for (String item : names) {
-      String upper = item.strip().toUpperCase(Locale.ROOT);
-      SensitiveKind kind =
-          allowableKinds()
-              .filter(k -> k.name().equals(upper))
-              .findFirst()
-              .orElseThrow(
-                  () ->
-                      new InvalidConfigException(
-                          name,
-                          name
-                              + ": unknown action kind "
-                              + (NAMEABLE.matcher(item).matches() ? item : "(not a kind name)")
-                              + "; known kinds: "
-                              + kindCodes()));
-      kinds.add(kind);
-    }
-    return kinds;
-  }
-
-  /** The kinds an allow may name: all but opening a URL, which only origins allow. */
-  private static Stream<SensitiveKind> allowableKinds() {
-    return Arrays.stream(SensitiveKind.values()).filter(k -> k != SensitiveKind.URL_OPEN);
-  }
-
-  private static String kindCodes() {
-    return allowableKinds().map(SensitiveKind::code).collect(Collectors.joining(", "));
-  }
-
+  /** A list checked and in normal form (origins normalised, kinds lower-cased). */
   @SuppressWarnings("unchecked")
-  private static List<String> strings(Object value) {
-    return (List<String>) value;
+  List<String> checkItems(List<String> items) {
+    return (List<String>) check(items);
   }
 
-  private InvalidConfigException invalid(String name) {
+  InvalidConfigException invalid(String name) {
     return new InvalidConfigException(name, name + " must be " + accepts());
   }
 

@@ -49,16 +49,14 @@ public final class ConfigJson {
     for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> entry = it.next();
       String name = entry.getKey();
-      if (name.equals(ConfigField.API_KEY_KEY) || name.equals(ConfigField.OPENAI_API_KEY_KEY)) {
+      Optional<ConfigField> secret = ConfigField.byKey(name).filter(ConfigField::secret);
+      if (secret.isPresent()) {
         throw new InvalidConfigException(
             name,
             name
                 + " cannot be set here; set the "
-                + (name.equals(ConfigField.API_KEY_KEY)
-                    ? ConfigField.API_KEY_ENV
-                    : ConfigField.OPENAI_API_KEY_ENV)
-                + " environment"
-                + " variable where apex runs");
+                + secret.get().envVar()
+                + " environment variable where apex runs");
       }
       if (!ConfigField.inGroup(name).isEmpty()) {
         if (!entry.getValue().isObject()) {
@@ -77,7 +75,7 @@ public final class ConfigJson {
   }
 
   private static void put(Map<ConfigField, Object> values, String key, JsonNode value) {
-    Optional<ConfigField> field = ConfigField.byKey(key);
+    Optional<ConfigField> field = ConfigField.byKey(key).filter(f -> !f.secret());
     if (field.isEmpty()) {
       throw new InvalidConfigException(
           key, "unknown config key " + key + "; known keys: " + ConfigField.knownKeys());
@@ -89,7 +87,7 @@ public final class ConfigJson {
   public static ObjectNode toFileJson(ApexConfig config) {
     Objects.requireNonNull(config, "config");
     ObjectNode root = NODES.objectNode();
-    for (ConfigField field : ConfigField.values()) {
+    for (ConfigField field : ConfigField.settable()) {
       ObjectNode parent =
           field
               .group()
@@ -111,6 +109,45 @@ public final class ConfigJson {
   }
 
   /**
+   * The declarations, for a settings page to render: each setting's {@code key}, {@code label},
+   * {@code help}, {@code section} (and its {@code section_title}), {@code type} ({@code bool},
+   * {@code int}, {@code list}, {@code text} or {@code secret}), what it {@code accepts}, its {@code
+   * env} variable, its {@code flag} (or null) and its {@code default} (null for a secret), by
+   * section and then in declaration order.
+   */
+  public static ArrayNode fields() {
+    ArrayNode fields = NODES.arrayNode();
+    for (ConfigField.Section section : ConfigField.Section.values()) {
+      for (ConfigField field : ConfigField.values()) {
+        if (field.section() == section) {
+          fields.add(field(field));
+        }
+      }
+    }
+    return fields;
+  }
+
+  private static ObjectNode field(ConfigField field) {
+    ObjectNode node = NODES.objectNode();
+    node.put("key", field.key());
+    node.put("label", field.label());
+    node.put("help", field.help());
+    node.put("section", field.section().name().toLowerCase(java.util.Locale.ROOT));
+    node.put("section_title", field.section().title());
+    node.put("type", field.uiType());
+    node.put("accepts", field.accepts());
+    node.put("env", field.envVar());
+    node.put("flag", field.flag().map(ConfigField.Flag::name).orElse(null));
+    node.put("secret", field.secret());
+    node.set(
+        "default",
+        field.secret()
+            ? NODES.nullNode()
+            : dev.apex.core.Json.mapper().valueToTree(field.defaultValue()));
+    return node;
+  }
+
+  /**
    * The public form: the file form, then {@code anthropic_api_key} and {@code openai_api_key}:
    * {@code "set"}/{@code "unset"}, then {@code env_overrides}: each overridden key and its
    * variable.
@@ -118,10 +155,13 @@ public final class ConfigJson {
   public static ObjectNode toPublicJson(ApexConfig config, Set<ConfigField> envOverrides) {
     Objects.requireNonNull(envOverrides, "envOverrides");
     ObjectNode root = toFileJson(config);
-    root.put(ConfigField.API_KEY_KEY, config.hasApiKey() ? "set" : "unset");
-    root.put(ConfigField.OPENAI_API_KEY_KEY, config.llm().hasOpenAiApiKey() ? "set" : "unset");
-    ObjectNode overrides = root.putObject("env_overrides");
     for (ConfigField field : ConfigField.values()) {
+      if (field.secret()) {
+        root.put(field.key(), config.text(field).isEmpty() ? "unset" : "set");
+      }
+    }
+    ObjectNode overrides = root.putObject("env_overrides");
+    for (ConfigField field : ConfigField.settable()) {
       if (envOverrides.contains(field)) {
         overrides.put(field.key(), field.envVar());
       }

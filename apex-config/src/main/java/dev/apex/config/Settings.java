@@ -8,7 +8,7 @@ import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.LabelCacheMode;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.PlannerModels;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.world.WorldConfig;
 import java.time.Duration;
 import java.util.Collection;
@@ -57,74 +57,6 @@ public record Settings(
     labelCache = labelCache == null ? LabelCacheMode.DEFAULT : labelCache;
     labelCacheTtl = labelCacheTtl == null ? LabelCacheMode.DEFAULT_TTL : labelCacheTtl;
     plannerModel = plannerModel == null ? "" : plannerModel.strip();
-  }
-
-  /** Settings with the provider's default planning model. */
-  public Settings(
-      SemanticConfig semantic,
-      WorldConfig world,
-      int maxSteps,
-      boolean ocr,
-      int screenshotRetention,
-      SafetyPolicy safety,
-      DeviceLimits device,
-      Duration tapSettle,
-      LabelCacheMode labelCache,
-      Duration labelCacheTtl) {
-    this(
-        semantic,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safety,
-        device,
-        tapSettle,
-        labelCache,
-        labelCacheTtl,
-        "");
-  }
-
-  /** Settings with the default label cache. */
-  public Settings(
-      SemanticConfig semantic,
-      WorldConfig world,
-      int maxSteps,
-      boolean ocr,
-      int screenshotRetention,
-      SafetyPolicy safety,
-      DeviceLimits device,
-      Duration tapSettle) {
-    this(
-        semantic,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safety,
-        device,
-        tapSettle,
-        LabelCacheMode.DEFAULT,
-        LabelCacheMode.DEFAULT_TTL);
-  }
-
-  /** Settings with the default device bounds. */
-  public Settings(
-      SemanticConfig semantic,
-      WorldConfig world,
-      int maxSteps,
-      boolean ocr,
-      int screenshotRetention,
-      SafetyPolicy safety) {
-    this(
-        semantic,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safety,
-        DeviceLimits.DEFAULTS,
-        dev.apex.tools.TapTool.DEFAULT_SETTLE);
   }
 
   /**
@@ -273,6 +205,27 @@ public record Settings(
     Set<String> origins = new LinkedHashSet<>(safety.allowedOrigins());
     origins.addAll(moreOrigins);
     return safety.withAllowedApps(apps).withAllowedOrigins(origins);
+  }
+
+  /**
+   * These settings with {@code moreApps} ({@code --allow-app}) and {@code moreOrigins} ({@code
+   * --allow-url}) allowed beside the config's lists ({@link #safetyWith}).
+   *
+   * @throws dev.apex.core.InvalidInputException naming {@code --allow-url} and the bad origin
+   */
+  public Settings withAllowed(Collection<String> moreApps, Collection<String> moreOrigins) {
+    return new Settings(
+        semantic,
+        world,
+        maxSteps,
+        ocr,
+        screenshotRetention,
+        safetyWith(moreApps, moreOrigins),
+        device,
+        tapSettle,
+        labelCache,
+        labelCacheTtl,
+        plannerModel);
   }
 
   /**

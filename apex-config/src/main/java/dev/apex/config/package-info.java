@@ -1,10 +1,11 @@
 /**
- * apex's settings, one class for the CLI and the console: {@link dev.apex.config.ApexConfig} (the
- * effective values), {@link dev.apex.config.ConfigField} (every settable field: its JSON key,
- * environment variable, type and range), and {@link dev.apex.config.ApexConfigStore}, which reads
- * {@code $APEX_HOME/config.json} (else {@code ~/.apex/config.json}), lays the {@code APEX_*}
- * environment variables over it, and writes updates atomically. The Anthropic API key only ever
- * comes from {@code ANTHROPIC_API_KEY} and is never written, logged or shown: outside this package
- * it is "set" or "unset".
+ * apex's settings, one package for every shell: {@link dev.apex.config.ConfigField} declares each
+ * setting once (its key, environment variable, flag, type, range, default, help and whether it is a
+ * secret); {@link dev.apex.config.ApexConfig} holds a checked value for each; {@link
+ * dev.apex.config.ApexConfigStore} reads {@code $APEX_HOME/config.json} (else {@code
+ * ~/.apex/config.json}), lays the environment over it, and writes updates atomically; {@link
+ * dev.apex.config.Settings} is the resolved form a shell hands the agent builder. The API keys only
+ * ever come from the environment and are never written, logged or shown: outside this package they
+ * are "set" or "unset".
  */
 package dev.apex.config;

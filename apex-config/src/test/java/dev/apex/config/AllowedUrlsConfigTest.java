@@ -3,8 +3,8 @@ package dev.apex.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.apex.runtime.planner.OriginRule;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.safety.OriginRule;
+import dev.apex.runtime.safety.SensitiveKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.Json;
-import dev.apex.runtime.planner.SafetyPolicy;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.safety.SafetyPolicy;
+import dev.apex.runtime.safety.SensitiveKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.apex.console;
 
-import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.SensitiveAction;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.SensitiveAction;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

@@ -2,9 +2,9 @@ package dev.apex.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.config.ApexConfig;
-import dev.apex.runtime.planner.OriginRule;
-import dev.apex.runtime.planner.PolicyDenied;
-import dev.apex.runtime.planner.SensitiveAction;
+import dev.apex.runtime.safety.OriginRule;
+import dev.apex.runtime.safety.PolicyDenied;
+import dev.apex.runtime.safety.SensitiveAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.apex.console;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
-import dev.apex.runtime.Flow;
+import dev.apex.runtime.flow.Flow;
 import dev.apex.tools.ToolRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -10,7 +10,7 @@ import dev.apex.device.Key;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.safety.Confirmer;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;

@@ -7,7 +7,7 @@ import dev.apex.core.Json;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.TaskRecord;
-import dev.apex.runtime.record.FlowWriter;
+import dev.apex.runtime.flow.FlowWriter;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Set;

@@ -4,7 +4,7 @@ import dev.apex.core.TaskId;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.safety.Confirmer;
 
 /** A checked task, ready to run once. See {@link TaskLauncher}. */
 public interface PreparedTask {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.config.ApexConfigStore;
+import dev.apex.config.ConfigJson;
 import dev.apex.core.Json;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
@@ -26,6 +27,8 @@ import org.slf4j.LoggerFactory;
  *       {@code goal_refusal} says how to configure one), and each running task (of the newest
  *       {@value #RUNNING_WINDOW}, whichever process runs it) with its current step and world state;
  *   <li>{@code GET /api/config}: the effective settings, the API key only as set or unset;
+ *   <li>{@code GET /api/config/fields}: every setting's declaration ({@link ConfigJson#fields()}),
+ *       which the settings page renders;
  *   <li>{@code PUT /api/config}: changes the keys given (any subset of the config file's shape);
  *       every field is checked first and an unknown key or bad value is a 400 naming it. Tasks
  *       started afterwards use the new settings.
@@ -60,6 +63,7 @@ final class StatusApi {
     router
         .route("GET", "/api/status", this::status)
         .route("GET", "/api/config", this::config)
+        .route("GET", "/api/config/fields", call -> call.json(200, ConfigJson.fields()))
         .route("PUT", "/api/config", this::updateConfig);
   }
 

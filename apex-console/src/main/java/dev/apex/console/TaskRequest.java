@@ -1,6 +1,6 @@
 package dev.apex.console;
 
-import dev.apex.runtime.FlowVariables;
+import dev.apex.runtime.flow.FlowVariables;
 import java.util.Objects;
 
 /**
@@ -8,8 +8,8 @@ import java.util.Objects;
  *
  * @param device the device selector, e.g. {@code sim}, {@code android:emulator-5554}; never blank
  * @param goal the goal in words, or null when a flow is given
- * @param flow a flow as YAML text (the format of {@link dev.apex.runtime.Flow}), or null when a
- *     goal is given. Exactly one of {@code goal} and {@code flow} is given
+ * @param flow a flow as YAML text (the format of {@link dev.apex.runtime.flow.Flow}), or null when
+ *     a goal is given. Exactly one of {@code goal} and {@code flow} is given
  * @param vars the variables the user named for the flow's {@code ${NAME}}s (the request's {@code
  *     vars}), the only values they take; none for a goal. Its {@code toString} shows names only
  */

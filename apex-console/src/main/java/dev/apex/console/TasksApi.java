@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.apex.core.Json;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
-import dev.apex.runtime.FlowVariables;
+import dev.apex.runtime.flow.FlowVariables;
 import dev.apex.storage.StoredStep;
 import dev.apex.storage.Timeline;
 import java.io.IOException;

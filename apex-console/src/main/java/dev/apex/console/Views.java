@@ -8,7 +8,7 @@ import dev.apex.core.Json;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.TaskRecord;
-import dev.apex.runtime.record.FlowWriter;
+import dev.apex.runtime.flow.FlowWriter;
 import dev.apex.storage.StepExtrasJson;
 import dev.apex.storage.StoredObservation;
 import dev.apex.storage.StoredStep;

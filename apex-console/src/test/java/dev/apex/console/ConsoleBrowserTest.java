@@ -144,6 +144,13 @@ class ConsoleBrowserTest {
     browser.get(console.server.baseUrl() + "#/config");
     wait.until(d -> !d.findElements(By.id("api-key")).isEmpty());
     assertThat(text(browser, "#api-key")).isEqualTo("set");
+    // The page renders every declared setting, from the declarations the console serves.
+    assertThat(browser.findElements(By.cssSelector(".field[data-key]")))
+        .extracting(e -> e.getAttribute("data-key"))
+        .containsExactlyInAnyOrderElementsOf(
+            java.util.Arrays.stream(dev.apex.config.ConfigField.values())
+                .map(dev.apex.config.ConfigField::key)
+                .toList());
     assertThat(browser.getPageSource()).doesNotContain(TestConsole.CANARY);
     shot("05-settings");
 

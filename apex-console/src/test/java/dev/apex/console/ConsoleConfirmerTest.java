@@ -2,8 +2,8 @@ package dev.apex.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.apex.runtime.planner.SensitiveAction;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.safety.SensitiveAction;
+import dev.apex.runtime.safety.SensitiveKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

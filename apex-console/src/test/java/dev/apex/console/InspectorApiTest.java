@@ -7,7 +7,7 @@ import dev.apex.config.ApexConfig;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
 import dev.apex.perception.OcrEngine;
-import dev.apex.runtime.Flow;
+import dev.apex.runtime.flow.Flow;
 import dev.apex.tools.ToolRegistry;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;

@@ -6,12 +6,12 @@ import dev.apex.core.TaskStatus;
 import dev.apex.device.sim.SimDevice;
 import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
-import dev.apex.runtime.Flow;
-import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.Observation;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.TimelineRecorder;
+import dev.apex.runtime.flow.Flow;
+import dev.apex.runtime.flow.FlowReplay;
 import dev.apex.storage.Timeline;
 import dev.apex.tools.ToolRegistry;
 import java.nio.file.Files;
@@ -47,7 +47,7 @@ final class ReportFixture {
                     RawCapture capture = device.capture();
                     return new Observation(perceiver.observe(capture), capture.screenshot());
                   },
-                  new FlowPlanner(flow))
+                  new FlowReplay(flow, ToolRegistry.defaultRegistry()))
               .maxSteps(Math.max(20, flow.steps().size()))
               .taskIds(() -> id)
               .listener(new TimelineRecorder(timeline, null))

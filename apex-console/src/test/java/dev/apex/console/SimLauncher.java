@@ -8,8 +8,6 @@ import dev.apex.device.sim.SimDevice;
 import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Cancellation;
-import dev.apex.runtime.Flow;
-import dev.apex.runtime.FlowPlanner;
 import dev.apex.runtime.Observation;
 import dev.apex.runtime.Observer;
 import dev.apex.runtime.Planner;
@@ -17,6 +15,8 @@ import dev.apex.runtime.StubPlanner;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.flow.Flow;
+import dev.apex.runtime.flow.FlowReplay;
 import dev.apex.timeline.StepRecord;
 import dev.apex.tools.ToolRegistry;
 import java.time.Clock;
@@ -79,7 +79,8 @@ final class SimLauncher implements TaskLauncher {
     }
     configs.add(config);
     Flow flow = request.isFlow() ? Flow.parse(request.flow(), "console", registry) : null;
-    Planner planner = flow == null ? new StubPlanner() : new FlowPlanner(flow);
+    Planner planner =
+        flow == null ? new StubPlanner() : new FlowReplay(flow, ToolRegistry.defaultRegistry());
     String goal = flow == null ? request.goal() : flow.name();
     return new PreparedTask() {
       @Override

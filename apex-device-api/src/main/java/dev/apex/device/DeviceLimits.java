@@ -20,6 +20,12 @@ public record DeviceLimits(Duration timeout, long maxCaptureBytes) {
   /** 30 s: a busy screen's {@code uiautomator dump} may idle-wait about 10 s. */
   public static final long DEFAULT_TIMEOUT_MS = 30_000;
 
+  /**
+   * How a message names the setting of {@link #timeout()} for a person to raise it (the drivers
+   * cannot see the settings; a test in apex-config holds this to the declaration).
+   */
+  public static final String TIMEOUT_SETTING = "device.timeout_ms (--device-timeout)";
+
   /** 64 MiB: several times a 4K screenshot, far below a default heap. */
   public static final long DEFAULT_MAX_CAPTURE_BYTES = 64L * 1024 * 1024;
 

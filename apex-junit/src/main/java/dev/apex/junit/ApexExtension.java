@@ -1,15 +1,16 @@
 package dev.apex.junit;
 
+import dev.apex.config.ApexConfig;
 import dev.apex.config.ApexConfigStore;
 import dev.apex.config.Settings;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.DeviceOptions;
-import dev.apex.runtime.FlowVariables;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentBuilder;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.runtime.agent.Session;
-import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.flow.FlowVariables;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.storage.SqliteTimeline;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -28,8 +29,9 @@ import org.opentest4j.TestAbortedException;
 /**
  * The extension behind {@link ApexTest}. Before each test it opens an {@link Agent} on the device
  * {@link ApexOptions} names, with the settings of the config file and the environment (as {@code
- * apex run} reads them), and starts a {@link Session} named {@code Class#method}; the test gets it
- * as an {@link ApexSession} parameter. After the test it records the end — passed {@link
+ * apex run} reads them, each declared setting also as a JUnit parameter: {@link
+ * ParameterSettings}), and starts a {@link Session} named {@code Class#method}; the test gets it as
+ * an {@link ApexSession} parameter. After the test it records the end — passed {@link
  * TaskStatus#SUCCEEDED}, a failed assertion {@link TaskStatus#FAILED} with its message, an aborted
  * test ({@code Assumptions}) {@link TaskStatus#CANCELLED} — and closes the device. A failure gets
  * the compact Scene at that moment and the task id appended to its message.
@@ -64,13 +66,16 @@ public final class ApexExtension
 
   @Override
   public void beforeEach(ExtensionContext context) {
-    ApexOptions options = ApexOptions.read(context::getConfigurationParameter, env);
-    // Read before the device opens, so a bad line fails the test with nothing to close.
-    FlowVariables vars = options.vars().map(FlowVariables::read).orElse(FlowVariables.none());
     ApexConfigStore store =
         ApexConfigStore.open(
             ApexConfigStore.defaultFile(env, System.getProperty("user.home")), env);
-    Settings settings = Settings.of(store.current(), env, options.ocr());
+    ApexOptions options =
+        ApexOptions.read(context::getConfigurationParameter, env, store.current());
+    // Read before the device opens, so a bad line fails the test with nothing to close.
+    FlowVariables vars = options.vars().map(FlowVariables::read).orElse(FlowVariables.none());
+    ApexConfig config =
+        ParameterSettings.apply(store.current(), context::getConfigurationParameter);
+    Settings settings = Settings.of(config, env, options.ocr());
     AgentBuilder builder =
         settings
             .agent()

@@ -1,5 +1,7 @@
 package dev.apex.junit;
 
+import dev.apex.config.ApexConfig;
+import dev.apex.config.ConfigField;
 import dev.apex.storage.Timelines;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -14,7 +16,8 @@ import java.util.function.Function;
  *
  * @param selector the device: {@code apex.device} / {@code APEX_DEVICE}, default {@code sim}
  * @param timeline the timeline file, or empty for none: {@code apex.timeline} / {@code
- *     APEX_TIMELINE} ({@code none}, or a file), default {@code $APEX_HOME/timeline.db}
+ *     APEX_TIMELINE} ({@code none}, or a file: the setting {@code timeline.url}), else the config
+ *     file's {@code timeline.url}, default {@code $APEX_HOME/timeline.db}
  * @param ocr whether to OCR screenshots when Tesseract is installed: {@code apex.ocr} / {@code
  *     APEX_OCR}, default true
  * @param vars a file of {@code NAME=VALUE} lines (as {@code apex run --vars FILE}) that fills the
@@ -24,7 +27,8 @@ import java.util.function.Function;
 record ApexOptions(String selector, Optional<Path> timeline, boolean ocr, Optional<Path> vars) {
 
   static final String DEVICE = "apex.device";
-  static final String TIMELINE = "apex.timeline";
+  static final String TIMELINE = ConfigField.TIMELINE_URL.parameter().orElseThrow();
+  private static final ConfigField URL = ConfigField.TIMELINE_URL;
   static final String OCR = "apex.ocr";
   static final String VARS = "apex.vars";
   static final String NONE = "none";
@@ -33,6 +37,16 @@ record ApexOptions(String selector, Optional<Path> timeline, boolean ocr, Option
    * @param parameters JUnit's configuration parameters (which fall back to system properties)
    */
   static ApexOptions read(Function<String, Optional<String>> parameters, Map<String, String> env) {
+    return read(parameters, env, ApexConfig.defaults());
+  }
+
+  /**
+   * @param parameters JUnit's configuration parameters (which fall back to system properties)
+   * @param config the settings of the config file and the environment, whose {@code timeline.url}
+   *     names the timeline when neither {@code apex.timeline} nor {@code APEX_TIMELINE} does
+   */
+  static ApexOptions read(
+      Function<String, Optional<String>> parameters, Map<String, String> env, ApexConfig config) {
     Function<String, Optional<String>> lookup =
         name ->
             parameters
@@ -43,9 +57,14 @@ record ApexOptions(String selector, Optional<Path> timeline, boolean ocr, Option
     String selector = lookup.apply(DEVICE).orElse("sim");
     Optional<String> named = lookup.apply(TIMELINE);
     Optional<Path> timeline =
-        named.isEmpty()
-            ? Optional.of(Timelines.defaultFile(env, System.getProperty("user.home")))
-            : named.filter(v -> !v.equalsIgnoreCase(NONE)).map(Path::of);
+        named.filter(v -> v.equalsIgnoreCase(NONE)).isPresent()
+            ? Optional.empty()
+            : Optional.of(
+                named
+                    .map(v -> config.with(URL, URL.fromText(TIMELINE, v)))
+                    .orElse(config)
+                    .timelineFile()
+                    .orElseGet(() -> Timelines.defaultFile(env, System.getProperty("user.home"))));
     String ocr = lookup.apply(OCR).orElse("true").toLowerCase(Locale.ROOT);
     if (!ocr.equals("true") && !ocr.equals("false")) {
       throw new IllegalArgumentException(

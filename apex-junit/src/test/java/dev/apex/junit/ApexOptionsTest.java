@@ -3,6 +3,9 @@ package dev.apex.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.apex.config.ApexConfig;
+import dev.apex.config.ConfigField;
+import dev.apex.config.InvalidConfigException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -60,6 +63,39 @@ class ApexOptionsTest {
             Map.of("APEX_DEVICE", "android", "APEX_TIMELINE", "none"));
     assertThat(options.selector()).isEqualTo("ios");
     assertThat(options.timeline()).contains(Path.of("/t/x.db"));
+  }
+
+  @Test
+  void theConfigsTimelineUrlNamesTheTimelineWhenNoParameterOrVariableDoes() {
+    ApexConfig config = ApexConfig.defaults().with(ConfigField.TIMELINE_URL, "/c/from-config.db");
+
+    assertThat(ApexOptions.read(name -> Optional.empty(), Map.of(), config).timeline())
+        .contains(Path.of("/c/from-config.db"));
+    assertThat(
+            ApexOptions.read(
+                    name -> Optional.ofNullable(Map.of("apex.timeline", "/p.db").get(name)),
+                    Map.of(),
+                    config)
+                .timeline())
+        .contains(Path.of("/p.db"));
+    assertThat(
+            ApexOptions.read(name -> Optional.empty(), Map.of("APEX_TIMELINE", "none"), config)
+                .timeline())
+        .isEmpty();
+  }
+
+  @Test
+  void aPostgresqlTimelineIsRefusedInOneLineNamingTheParameter() {
+    assertThatThrownBy(
+            () ->
+                ApexOptions.read(
+                    name ->
+                        Optional.ofNullable(
+                            Map.of("apex.timeline", "postgresql://db.example/apex").get(name)),
+                    Map.of()))
+        .isInstanceOf(InvalidConfigException.class)
+        .hasMessage(
+            "apex.timeline: a PostgreSQL timeline is not supported yet; give a SQLite file path");
   }
 
   @Test

@@ -2,10 +2,10 @@ package dev.apex.mcp;
 
 import dev.apex.core.Secrets;
 import dev.apex.core.Text;
-import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.OriginRule;
-import dev.apex.runtime.planner.SensitiveAction;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.OriginRule;
+import dev.apex.runtime.safety.SensitiveAction;
+import dev.apex.runtime.safety.SensitiveKind;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;

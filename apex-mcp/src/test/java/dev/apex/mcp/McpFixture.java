@@ -9,7 +9,7 @@ import dev.apex.device.Device;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentBuilder;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.StoredStep;
 import dev.apex.testkit.FakeClock;

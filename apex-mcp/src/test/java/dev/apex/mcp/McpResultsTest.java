@@ -13,7 +13,7 @@ import dev.apex.core.Secrets;
 import dev.apex.core.Source;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskRecord;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.storage.StoredStep;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;

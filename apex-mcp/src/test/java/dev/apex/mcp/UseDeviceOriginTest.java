@@ -5,7 +5,7 @@ import static dev.apex.mcp.McpFixture.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.ScreenSize;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.testkit.FakeDevice;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.ElicitResult;

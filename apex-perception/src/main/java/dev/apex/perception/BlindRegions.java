@@ -1,6 +1,8 @@
 package dev.apex.perception;
 
 import dev.apex.core.Bounds;
+import dev.apex.perception.tree.UiNode;
+import dev.apex.perception.tree.UiTree;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

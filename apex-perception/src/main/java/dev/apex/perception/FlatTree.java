@@ -1,6 +1,8 @@
 package dev.apex.perception;
 
 import dev.apex.core.ElementFlag;
+import dev.apex.perception.tree.UiNode;
+import dev.apex.perception.tree.UiTree;
 import java.util.Arrays;
 
 /**

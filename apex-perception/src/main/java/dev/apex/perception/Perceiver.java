@@ -3,6 +3,7 @@ package dev.apex.perception;
 import dev.apex.core.Bounds;
 import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;
+import dev.apex.perception.tree.UiTree;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

@@ -4,6 +4,8 @@ import dev.apex.core.Bounds;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
+import dev.apex.perception.tree.UiNode;
+import dev.apex.perception.tree.UiTree;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -6,6 +6,8 @@ import dev.apex.core.TreeFormat;
 import dev.apex.perception.android.AndroidTreeParser;
 import dev.apex.perception.generic.GenericTreeParser;
 import dev.apex.perception.ios.WdaTreeParser;
+import dev.apex.perception.tree.TreeParser;
+import dev.apex.perception.tree.UiTree;
 import dev.apex.perception.web.WebTreeParser;
 import java.util.Objects;
 

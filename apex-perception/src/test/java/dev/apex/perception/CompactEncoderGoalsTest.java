@@ -8,6 +8,8 @@ import com.knuddels.jtokkit.api.EncodingType;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.perception.Dumps.Dump;
+import dev.apex.perception.tree.UiNode;
+import dev.apex.perception.tree.UiTree;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,6 +11,7 @@ import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
+import dev.apex.perception.tree.UiTree;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

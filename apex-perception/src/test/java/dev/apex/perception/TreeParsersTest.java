@@ -5,6 +5,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.apex.core.TreeFormat;
 import dev.apex.perception.Dumps.Dump;
+import dev.apex.perception.tree.UiTree;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;

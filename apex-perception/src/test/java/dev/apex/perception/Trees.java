@@ -2,6 +2,8 @@ package dev.apex.perception;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
+import dev.apex.perception.tree.UiNode;
+import dev.apex.perception.tree.UiTree;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

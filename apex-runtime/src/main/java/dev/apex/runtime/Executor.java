@@ -4,6 +4,7 @@ import dev.apex.core.ElementNotFoundException;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.StepResult;
+import dev.apex.runtime.safety.StepGuard;
 import dev.apex.tools.ParsedStep;
 import dev.apex.tools.Tool;
 import dev.apex.tools.ToolContext;

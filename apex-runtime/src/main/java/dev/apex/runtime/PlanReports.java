@@ -1,7 +1,6 @@
 package dev.apex.runtime;
 
 import dev.apex.llm.LlmUsage;
-import dev.apex.runtime.planner.LlmTotals;
 import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepUsage;
 import java.util.ArrayList;

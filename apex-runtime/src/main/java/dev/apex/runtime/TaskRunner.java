@@ -7,8 +7,8 @@ import dev.apex.core.TaskStatus;
 import dev.apex.core.retry.RetryListener;
 import dev.apex.core.retry.RetryPolicy;
 import dev.apex.device.Device;
-import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.SafetyPolicy;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.tools.TapTool;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldConfig;
@@ -227,7 +227,7 @@ public final class TaskRunner {
      * Applies {@code policy} at the executor to every step of every run, whoever planned it: a
      * sensitive step whose kind the policy does not allow runs only if {@code confirmer} says yes,
      * and otherwise fails with a {@code policy_denied: …} error, the device untouched (see {@link
-     * dev.apex.runtime.planner.SafetyInterceptor}). Default: no policy, every valid step runs (a
+     * dev.apex.runtime.safety.SafetyInterceptor}). Default: no policy, every valid step runs (a
      * flow's author asked for each of its steps).
      */
     public Builder safety(SafetyPolicy policy, Confirmer confirmer) {

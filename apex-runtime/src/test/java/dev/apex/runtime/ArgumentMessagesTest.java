@@ -9,6 +9,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.retry.RetryPolicy;
+import dev.apex.runtime.flow.Flow;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;

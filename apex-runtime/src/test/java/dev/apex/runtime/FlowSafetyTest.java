@@ -7,10 +7,12 @@ import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskStatus;
-import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.SafetyPolicy;
-import dev.apex.runtime.planner.SensitiveAction;
-import dev.apex.runtime.planner.SensitiveKind;
+import dev.apex.runtime.flow.Flow;
+import dev.apex.runtime.flow.FlowReplay;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.SafetyPolicy;
+import dev.apex.runtime.safety.SensitiveAction;
+import dev.apex.runtime.safety.SensitiveKind;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
@@ -51,7 +53,10 @@ class FlowSafetyTest {
 
   private TaskRunner.Builder runner() {
     Flow flow = Flow.parse(FLOW, "inbox.yaml", ToolRegistry.defaultRegistry());
-    return TaskRunner.builder(device, () -> Observation.of(INBOX), new FlowPlanner(flow))
+    return TaskRunner.builder(
+            device,
+            () -> Observation.of(INBOX),
+            new FlowReplay(flow, ToolRegistry.defaultRegistry()))
         .clock(clock)
         .sleeper(new RecordingSleeper(clock))
         .settleBound(Duration.ZERO)
@@ -168,7 +173,7 @@ class FlowSafetyTest {
   }
 
   @Test
-  void aRunnerThatGoesOnAfterAFailureRunsTheRestOfTheFlow() {
+  void aRefusedStepEndsTheReplayEvenWhereTheRunnerWouldGoOn() {
     TaskOutcome outcome =
         runner()
             .safety(SafetyPolicy.defaults(), Confirmer.DENY)
@@ -176,10 +181,11 @@ class FlowSafetyTest {
             .build()
             .run("inbox");
 
-    assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
+    // The replay, not the runner, ends a flow at a step it could not run (it has no healer here).
+    assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
     assertThat(outcome.context().stepResults())
         .extracting(StepResult::success)
-        .containsExactly(true, false, true);
+        .containsExactly(true, false);
     assertThat(device.events(FakeDevice.Tap.class)).hasSize(1);
   }
 }

@@ -3,18 +3,13 @@ package dev.apex.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.apex.core.Bounds;
 import dev.apex.core.DeviceException;
-import dev.apex.core.ElementFlag;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
-import dev.apex.core.SceneElement;
-import dev.apex.core.Source;
 import dev.apex.core.StepResult;
 import dev.apex.core.retry.RetryPolicy;
-import dev.apex.runtime.planner.InterceptedTools;
-import dev.apex.runtime.planner.ToolInterceptor;
+import dev.apex.runtime.flow.Flow;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
@@ -23,14 +18,11 @@ import dev.apex.tools.Args;
 import dev.apex.tools.Tool;
 import dev.apex.tools.ToolContext;
 import dev.apex.tools.ToolRegistry;
-import dev.apex.tools.TypeTextTool;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -166,75 +158,5 @@ class ParseOnceTest {
     assertThatThrownBy(() -> Flow.parse("steps:\n  - count: -3\n", "f.yaml", registry))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("f.yaml step 1: count: 'n' must be >= 0, got -3");
-  }
-
-  @Test
-  void anInterceptorChainDoesNotParseAgainAcrossRetries() {
-    Counting tool = new Counting();
-    tool.failFirst = 1;
-    List<Map<String, Object>> seen = new ArrayList<>();
-    ToolInterceptor watching =
-        chain -> {
-          seen.add(chain.args());
-          return chain.proceed(chain.args());
-        };
-    ToolRegistry wrapped = InterceptedTools.wrap(ToolRegistry.of(tool), List.of(watching));
-
-    StepResult result = executor(wrapped).execute(count(4));
-
-    assertThat(result.success()).isTrue();
-    assertThat(result.attempts()).isEqualTo(2);
-    assertThat(tool.parsedValues).hasSize(1);
-    assertThat(tool.executed).containsExactly(tool.parsedValues.get(0), tool.parsedValues.get(0));
-    assertThat(seen).hasSize(2).allSatisfy(args -> assertThat(args).isEqualTo(Map.of("n", 4)));
-    assertThat(seen.get(0)).isSameAs(seen.get(1));
-  }
-
-  @Test
-  void argumentsAnInterceptorPutsInPlaceAreParsedByTheToolBeforeItRuns() {
-    Counting tool = new Counting();
-    ToolInterceptor rewriting =
-        chain -> {
-          Map<String, Object> args = new LinkedHashMap<>(chain.args());
-          args.put("n", ((Integer) chain.args().get("n")) - 10);
-          return chain.proceed(args);
-        };
-    Executor executor = executor(InterceptedTools.wrap(ToolRegistry.of(tool), List.of(rewriting)));
-
-    StepResult ok = executor.execute(count(15));
-    StepResult bad = executor.execute(count(5));
-
-    assertThat(ok.output()).isEqualTo(5);
-    assertThat(bad.success()).isFalse();
-    assertThat(bad.error()).isEqualTo("count: 'n' must be >= 0, got -5");
-    assertThat(tool.executed).extracting(Counting.Parsed::n).containsExactly(5);
-  }
-
-  @Test
-  void aToolBehindInterceptorsStillRecordsATypedPasswordMasked() {
-    ToolRegistry wrapped =
-        InterceptedTools.wrap(
-            ToolRegistry.defaultRegistry(), List.of(chain -> chain.proceed(chain.args())));
-    latest =
-        new Scene(
-            100,
-            100,
-            List.of(
-                new SceneElement(
-                    "pw",
-                    "input",
-                    new Bounds(0, 0, 50, 10),
-                    "Password",
-                    1.0,
-                    Source.TREE,
-                    "",
-                    Set.of(ElementFlag.EDITABLE, ElementFlag.PASSWORD, ElementFlag.FOCUSED))));
-
-    StepResult result =
-        executor(wrapped).execute(PlannedStep.of("type_text", Map.of("text", "hunter2")));
-
-    assertThat(result.success()).isTrue();
-    assertThat(result.step().args()).containsEntry("text", TypeTextTool.MASK);
-    assertThat(device.events()).containsExactly(new FakeDevice.TypeText("hunter2"));
   }
 }

@@ -8,6 +8,9 @@ import dev.apex.core.Scene;
 import dev.apex.core.TaskStatus;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Key;
+import dev.apex.runtime.flow.Flow;
+import dev.apex.runtime.flow.FlowReplay;
+import dev.apex.runtime.flow.FlowTest;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.FakeDevice.LaunchApp;
@@ -78,7 +81,8 @@ class WifiFlowTest {
     RecordingListener listener = new RecordingListener();
 
     TaskOutcome outcome =
-        TaskRunner.builder(device, this::observe, new FlowPlanner(flow))
+        TaskRunner.builder(
+                device, this::observe, new FlowReplay(flow, ToolRegistry.defaultRegistry()))
             .clock(clock)
             .sleeper(new RecordingSleeper(clock))
             .listener(listener)
@@ -115,7 +119,8 @@ class WifiFlowTest {
     RecordingListener listener = new RecordingListener();
 
     TaskOutcome outcome =
-        TaskRunner.builder(device, this::observe, new FlowPlanner(flow))
+        TaskRunner.builder(
+                device, this::observe, new FlowReplay(flow, ToolRegistry.defaultRegistry()))
             .clock(clock)
             .sleeper(new RecordingSleeper(clock))
             .listener(listener)
@@ -138,7 +143,8 @@ class WifiFlowTest {
     FakeClock clock = new FakeClock();
 
     TaskOutcome outcome =
-        TaskRunner.builder(device, this::observe, new FlowPlanner(flow))
+        TaskRunner.builder(
+                device, this::observe, new FlowReplay(flow, ToolRegistry.defaultRegistry()))
             .clock(clock)
             .sleeper(new RecordingSleeper(clock))
             .build()

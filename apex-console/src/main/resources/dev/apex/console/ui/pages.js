@@ -203,27 +203,11 @@ export function newTaskPage() {
   return { node: form };
 }
 
-const FIELDS = [
-  { key: 'llm.provider', label: 'Model provider', type: 'text', hint: 'anthropic (Claude) or openai: any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter).' },
-  { key: 'llm.openai_base_url', label: 'OpenAI-compatible base URL', type: 'text', hint: 'For openai, e.g. http://localhost:11434/v1 (Ollama); empty for OpenAI\'s API.' },
-  { key: 'planner.model', label: 'Planning model', type: 'text', hint: 'The model that plans a goal; empty for Claude\'s default. Required with openai, e.g. qwen2.5:7b.' },
-  { key: 'semantic.enabled', label: 'Semantic enrichment', type: 'bool', hint: 'Label each screen with one Claude call (costs tokens).' },
-  { key: 'semantic.model', label: 'Model', type: 'text', hint: 'The model that labels screens; with openai name one the endpoint serves.' },
-  { key: 'semantic.timeout_ms', label: 'Timeout (ms)', type: 'int', hint: 'Per enrichment, retries included.' },
-  { key: 'semantic.max_retries', label: 'Max retries', type: 'int' },
-  { key: 'semantic.cache', label: 'Label cache', type: 'text', hint: 'task (a revisited screen costs no call), timeline (across tasks too, in the timeline) or off.' },
-  { key: 'semantic.cache_ttl_hours', label: 'Cached labels expire after (hours)', type: 'int', hint: 'For the timeline cache; 168 is 7 days.' },
-  { key: 'world.enabled', label: 'World Runtime', type: 'bool', hint: 'Keep a bounded world state per task.' },
-  { key: 'world.history_size', label: 'History size', type: 'int', hint: 'Recent steps the world remembers.' },
-  { key: 'max_steps', label: 'Max steps per task', type: 'int' },
-  { key: 'screenshot_retention', label: 'Keep screenshots of the newest … tasks', type: 'int', hint: 'Applies when the timeline is next opened.' },
-  { key: 'tap.settle_ms', label: 'Wait for a tapped element to stop moving (ms)', type: 'int', hint: 'A tap looks again until its element holds still, up to this long; 0 taps at once.' },
-  { key: 'planner.allowed_apps', label: 'Apps a goal may launch without asking', type: 'list', hint: 'App ids, comma-separated, e.g. com.android.settings.' },
-  { key: 'planner.allowed_urls', label: 'Web origins a goal, a flow or this console may open', type: 'list', hint: 'Origins, comma-separated, e.g. https://example.com, https://*.example.com, or * for every public one. Loopback and private addresses open only when named exactly; file:, data: and the like never.' },
-  { key: 'planner.allowed_actions', label: 'Actions that need no confirmation', type: 'list', hint: 'Comma-separated among password_entry, payment, deletion, sending, app_launch. Empty: every sensitive action asks.' },
-  { key: 'device.timeout_ms', label: 'Device command deadline (ms)', type: 'int', hint: 'A whole device command (tap, dump, screenshot) fails after this long, however the device trickles.' },
-  { key: 'device.max_capture_bytes', label: 'Most bytes one capture may read', type: 'int', hint: 'A screenshot, tree or output larger than this fails in one line.' },
-];
+// The fields come from the settings' declarations (GET /api/config/fields), in their sections'
+// order: a setting declared in apex-config shows here with no change to this page.
+const SECTION_NOTES = {
+  safety: 'Anything else sensitive (password fields, pay, delete, send, other apps) waits for Allow on the task page.',
+};
 
 const sameList = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -235,6 +219,7 @@ export function configPage() {
   const node = h('form', { class: 'form', id: 'config-form' });
   const message = h('div', { hidden: true, id: 'config-message' });
   let loaded = null;
+  let FIELDS = [];
   const inputs = new Map();
 
   function render(config) {
@@ -243,48 +228,40 @@ export function configPage() {
     const overrides = config.env_overrides || {};
     const field = (f) => {
       const value = getPath(config, f.key);
+      const hint = f.type === 'list' ? f.help + ' Comma-separated.' : f.help;
+      if (f.type === 'secret') {
+        return h('div', { class: 'field', 'data-key': f.key }, h('span', { class: 'label', text: f.label }),
+          h('div', {}, h('span', { class: 'badge ' + (value === 'set' ? 'SUCCEEDED' : 'CANCELLED'), id: f.key.replace(/_/g, '-').replace(/^anthropic-/, ''), text: value })),
+          h('div', { class: 'hint', text: hint }));
+      }
       const env = overrides[f.key];
+      const note = env ? h('div', { class: 'env-note', text: 'Set by ' + env + ' in the environment.' }) : null;
       let input;
       if (f.type === 'bool') {
         input = h('input', { type: 'checkbox', id: 'cfg-' + f.key, name: f.key, disabled: !!env });
         input.checked = !!value;
         inputs.set(f.key, input);
         return h('div', { class: 'field', 'data-key': f.key },
-          h('label', { class: 'check' }, input, f.label),
-          f.hint ? h('div', { class: 'hint', text: f.hint }) : null,
-          env ? h('div', { class: 'env-note', text: 'Set by ' + env + ' in the environment.' }) : null);
+          h('label', { class: 'check' }, input, f.label), h('div', { class: 'hint', text: hint }), note);
       }
       input = h('input', { type: f.type === 'int' ? 'number' : 'text', id: 'cfg-' + f.key, name: f.key, disabled: !!env });
       input.value = f.type === 'list' ? (value || []).join(', ') : value;
       inputs.set(f.key, input);
       return h('div', { class: 'field', 'data-key': f.key },
-        h('label', { for: 'cfg-' + f.key, text: f.label }), input,
-        f.hint ? h('div', { class: 'hint', text: f.hint }) : null,
-        env ? h('div', { class: 'env-note', text: 'Set by ' + env + ' in the environment.' }) : null);
+        h('label', { for: 'cfg-' + f.key, text: f.label }), input, h('div', { class: 'hint', text: hint }), note);
     };
-    const byKey = (k) => field(FIELDS.find((f) => f.key === k));
+    const sections = [];
+    for (const f of FIELDS) {
+      let section = sections.find((s) => s.id === f.section);
+      if (!section) sections.push(section = { id: f.section, title: f.section_title, fields: [] });
+      section.fields.push(f);
+    }
     node.replaceChildren(
       h('div', { class: 'page-head' }, h('h1', { text: 'Settings' }), h('span', { class: 'spacer' }),
         h('span', { class: 'muted mono', text: config.file })),
-      h('div', { class: 'panel' }, h('h2', { text: 'Model' }),
-        h('div', { class: 'grid2' }, byKey('llm.provider'), byKey('planner.model')), byKey('llm.openai_base_url'),
-        h('div', { class: 'field' }, h('span', { class: 'label', text: 'OPENAI_API_KEY' }),
-          h('div', {}, h('span', { class: 'badge ' + (config.openai_api_key === 'set' ? 'SUCCEEDED' : 'CANCELLED'), id: 'openai-api-key', text: config.openai_api_key })),
-          h('div', { class: 'hint', text: 'Optional (local servers take none). Read from the environment of the process that runs apex; never shown or stored here.' }))),
-      h('div', { class: 'panel' }, h('h2', { text: 'Semantic scene' }), byKey('semantic.enabled'),
-        h('div', { class: 'grid2' }, byKey('semantic.model'), byKey('semantic.timeout_ms')), byKey('semantic.max_retries'),
-        h('div', { class: 'grid2' }, byKey('semantic.cache'), byKey('semantic.cache_ttl_hours')),
-        h('div', { class: 'field' }, h('span', { class: 'label', text: 'ANTHROPIC_API_KEY' }),
-          h('div', {}, h('span', { class: 'badge ' + (config.anthropic_api_key === 'set' ? 'SUCCEEDED' : 'CANCELLED'), id: 'api-key', text: config.anthropic_api_key })),
-          h('div', { class: 'hint', text: 'Read from the environment of the process that runs apex; never shown or stored here.' }))),
-      h('div', { class: 'panel' }, h('h2', { text: 'World Runtime' }), byKey('world.enabled'), byKey('world.history_size')),
-      h('div', { class: 'panel' }, h('h2', { text: 'Tasks and timeline' }),
-        h('div', { class: 'grid2' }, byKey('max_steps'), byKey('screenshot_retention')), byKey('tap.settle_ms')),
-      h('div', { class: 'panel' }, h('h2', { text: 'Planner safety' }),
-        byKey('planner.allowed_apps'), byKey('planner.allowed_urls'), byKey('planner.allowed_actions'),
-        h('div', { class: 'hint', text: 'Anything else sensitive (password fields, pay, delete, send, other apps) waits for Allow on the task page.' })),
-      h('div', { class: 'panel' }, h('h2', { text: 'Devices' }),
-        h('div', { class: 'grid2' }, byKey('device.timeout_ms'), byKey('device.max_capture_bytes'))),
+      ...sections.map((s) => h('div', { class: 'panel', 'data-section': s.id }, h('h2', { text: s.title }),
+        ...s.fields.map(field),
+        SECTION_NOTES[s.id] ? h('div', { class: 'hint', text: SECTION_NOTES[s.id] }) : null)),
       message,
       h('div', { class: 'row-actions' }, h('button', { type: 'submit', class: 'btn primary', id: 'save', text: 'Save' }),
         h('span', { class: 'muted', text: 'Tasks started after saving use the new settings.' })));
@@ -319,6 +296,8 @@ export function configPage() {
     message.hidden = false;
   });
 
-  api('/api/config').then(render).catch((e) => banner(e.message));
+  Promise.all([api('/api/config/fields'), api('/api/config')])
+    .then(([fields, config]) => { FIELDS = fields.filter((f) => f.type !== 'secret' || f.key in config); render(config); })
+    .catch((e) => banner(e.message));
   return { node };
 }

@@ -86,7 +86,8 @@ final class AdbErrors {
                   ? ""
                   : " (still waiting on '" + deadline.request() + "')")
               + ": the device may be asleep, locked, hung or answering too slowly; wake it, or"
-              + " raise device.timeout_ms (--device-timeout)",
+              + " raise "
+              + DeviceLimits.TIMEOUT_SETTING,
           e);
     }
     if (e instanceof SocketTimeoutException) {

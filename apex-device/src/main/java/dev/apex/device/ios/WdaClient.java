@@ -111,7 +111,8 @@ final class WdaClient {
               + " within its deadline of "
               + DeviceLimits.describe(timeout)
               + ": the screen may be too complex or WDA hung; restart WDA if it persists, or"
-              + " raise device.timeout_ms (--device-timeout)",
+              + " raise "
+              + DeviceLimits.TIMEOUT_SETTING,
           e);
     } catch (BoundedBody.TooLarge e) {
       throw new CaptureTooLargeException(deviceId, call, e.limit());

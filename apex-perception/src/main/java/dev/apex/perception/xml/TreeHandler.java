@@ -2,9 +2,9 @@ package dev.apex.perception.xml;
 
 import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
-import dev.apex.perception.NodePath;
-import dev.apex.perception.TreeDepth;
-import dev.apex.perception.UiNode;
+import dev.apex.perception.tree.NodePath;
+import dev.apex.perception.tree.TreeDepth;
+import dev.apex.perception.tree.UiNode;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.apex.perception.xml;
 
 import dev.apex.core.ParseException;
-import dev.apex.perception.TreeDepth;
+import dev.apex.perception.tree.TreeDepth;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -10,8 +10,8 @@ import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.core.TreeFormat;
 import dev.apex.perception.Dumps;
-import dev.apex.perception.UiNode;
-import dev.apex.perception.UiTree;
+import dev.apex.perception.tree.UiNode;
+import dev.apex.perception.tree.UiTree;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

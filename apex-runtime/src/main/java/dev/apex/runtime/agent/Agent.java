@@ -2,25 +2,20 @@ package dev.apex.runtime.agent;
 
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Scene;
-import dev.apex.core.TaskId;
 import dev.apex.device.Device;
 import dev.apex.device.DeviceOptions;
 import dev.apex.device.DeviceProviders;
 import dev.apex.llm.LlmUsage;
 import dev.apex.perception.Perceiver;
 import dev.apex.runtime.Cancellation;
-import dev.apex.runtime.Flow;
+import dev.apex.runtime.LlmTotals;
+import dev.apex.runtime.RunAssembly;
+import dev.apex.runtime.RunParts;
+import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.TaskRunner;
-import dev.apex.runtime.TimelineRecorder;
-import dev.apex.runtime.planner.ClaudeAgent;
-import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.planner.LlmTotals;
-import dev.apex.runtime.planner.PlannerConfig;
+import dev.apex.runtime.flow.Flow;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.runtime.planner.Pricing;
-import dev.apex.runtime.planner.SensitiveAction;
-import dev.apex.runtime.record.FlowReplay;
 import dev.apex.semantic.Enricher;
 import dev.apex.semantic.Enrichment;
 import dev.apex.semantic.EnrichmentContext;
@@ -30,8 +25,9 @@ import dev.apex.timeline.TimelineProviders;
 import dev.apex.tools.DescribeScreenSemanticTool;
 import dev.apex.tools.ToolRegistry;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -59,6 +55,7 @@ public final class Agent implements AutoCloseable {
   private final Perceiver perceiver;
   private final Enricher enricher;
   private final ToolRegistry tools;
+  private final RunKinds kinds;
   private final Object deviceLock = new Object();
   private Device device;
   private TaskTimeline openedTimeline;
@@ -73,6 +70,7 @@ public final class Agent implements AutoCloseable {
     this.enricher = labels ? Enricher.create(b.model.withEnabled(true), b.clock, b.sleeper) : null;
     this.tools =
         enricher == null ? b.tools : b.tools.replace(new DescribeScreenSemanticTool(enricher));
+    this.kinds = new RunKinds(b, tools);
   }
 
   /** A builder with the defaults: the sim, no model, OCR when installed, world tracking on. */
@@ -108,19 +106,7 @@ public final class Agent implements AutoCloseable {
    */
   public AgentOutcome run(AgentRun run) {
     Objects.requireNonNull(run, "run");
-    if (run.needsModel()) {
-      PlannerModels.require(options.model);
-    }
-    if (run.flow() != null && !run.flow().variables().isEmpty()) {
-      throw new InvalidInputException(
-          run.flow().source()
-              + " uses "
-              + run.flow().variables().stream()
-                  .map(v -> "${" + v + "}")
-                  .collect(Collectors.joining(", "))
-              + ": fill them first from the run's named variables (Flow.withVariables;"
-              + " apex run --var NAME)");
-    }
+    requireRunnable(run);
     Device d = device();
     AtomicReference<LlmTotals> labels =
         new AtomicReference<>(LlmTotals.none(options.model.model()));
@@ -134,157 +120,58 @@ public final class Agent implements AutoCloseable {
             usage -> addLabels(labels, usage),
             labelCache,
             recordsScreenshots(run.listeners().isEmpty()));
-    // A flow's steps were written by a person, who confirmed them by writing them; a model's
-    // steps (a goal's, a heal's) go to the agent's confirmer. The policy sees every step at the
-    // executor either way.
-    Confirmer asks = run.confirmer() != null ? run.confirmer() : options.confirmer;
-    Confirmer confirmer =
-        run.confirmer() != null
-            ? run.confirmer()
-            : run.flow() != null ? Confirmer.AUTHORED : options.confirmer;
     Cancellation cancellation =
         run.cancellation() != null ? run.cancellation() : new Cancellation();
-    ClaudeAgent claude = null;
-    FlowReplay replay = null;
-    FlowRecording healing = null;
-    try {
-      TaskRunner.Builder runner;
-      if (run.flow() != null) {
-        boolean modelHeals =
-            run.heal() && run.healer() == null && PlannerModels.configured(options.model);
-        if (run.heal() && run.healer() == null && !modelHeals) {
-          options.notices.accept(
-              "healing needs a model (set ANTHROPIC_API_KEY): a drifted step fails, as without"
-                  + " --heal");
-        }
-        AtomicReference<FlowReplay> current = new AtomicReference<>();
-        Confirmer replayConfirmer = replayConfirmer(current, confirmer, asks);
-        if (modelHeals) {
-          claude = claude(replayConfirmer);
-          replay = new FlowReplay(run.flow(), tools, claude.planner(), run.healCalls());
-          runner = claude.runner(d, observer, replay);
-        } else if (run.heal() && run.healer() != null) {
-          replay = new FlowReplay(run.flow(), tools, run.healer(), run.healCalls());
-          runner =
-              TaskRunner.builder(d, observer, replay)
-                  .registry(tools)
-                  .safety(options.safety, replayConfirmer)
-                  .stopOnStepFailure(false);
-        } else {
-          replay = new FlowReplay(run.flow(), tools);
-          runner =
-              TaskRunner.builder(d, observer, replay)
-                  .registry(tools)
-                  .safety(options.safety, confirmer);
-        }
-        current.set(replay);
-        if (replay.heals()) {
-          healing = new FlowRecording(run.flow().name());
-          runner.listener(healing);
-        }
-      } else if (run.planner() != null) {
-        runner =
-            TaskRunner.builder(d, observer, run.planner())
-                .registry(tools)
-                .safety(options.safety, confirmer);
-      } else {
-        claude = claude(confirmer);
-        runner = claude.runner(d, observer);
-      }
-      runner
-          .clock(options.clock)
-          .sleeper(options.sleeper)
-          .retryPolicy(options.retryPolicy)
-          .maxSteps(options.maxSteps)
-          .settleBound(options.tapSettle)
-          .worldConfig(options.world);
-      TaskId id = run.taskId();
-      if (id != null) {
-        runner.taskIds(() -> id);
-      }
-      TaskTimeline timeline = timeline();
-      if (timeline != null) {
-        runner.listener(new TimelineRecorder(timeline, cancellation));
-      }
-      options.listeners.forEach(runner::listener);
-      run.listeners().forEach(runner::listener);
-      TaskOutcome outcome = runner.build().run(run.title(), cancellation);
-      LlmTotals planning =
-          claude != null ? claude.totals() : LlmTotals.none(options.planner.model());
-      Optional<String> summary = claude != null ? claude.summary() : Optional.empty();
-      AgentOutcome result =
-          AgentOutcome.of(
-              outcome,
-              planning,
-              labels.get(),
-              run.flow() != null ? Optional.empty() : summary,
-              labelCache == null ? LabelSavings.NONE : labelCache.savings(),
-              null);
-      return replay == null
-          ? result
-          : result.withReplay(report(result, replay, healing, run.heal()));
-    } finally {
-      if (claude != null) {
-        claude.close();
-      }
+    try (PreparedRun prepared = kinds.prepare(run, observer)) {
+      TaskOutcome outcome =
+          assembly(d, run.listeners())
+              .runner(prepared.parts(), cancellation)
+              .run(run.title(), cancellation);
+      return prepared.outcome(
+          outcome,
+          options.planner.model(),
+          labels.get(),
+          labelCache == null ? LabelSavings.NONE : labelCache.savings());
     }
   }
 
-  private ClaudeAgent claude(Confirmer confirmer) {
-    PlannerConfig planner =
-        options.planner.withBudget(options.planner.budget().withMaxSteps(options.maxSteps));
-    return ClaudeAgent.create(
-        options.model, planner, options.safety, confirmer, tools, options.clock, options.sleeper);
+  /** Refuses, before anything runs, a goal with no model or a flow with unfilled variables. */
+  private void requireRunnable(AgentRun run) {
+    if (run.needsModel()) {
+      PlannerModels.require(options.model);
+    }
+    if (run.flow() != null && !run.flow().variables().isEmpty()) {
+      throw new InvalidInputException(
+          run.flow().source()
+              + " uses "
+              + run.flow().variables().stream()
+                  .map(v -> "${" + v + "}")
+                  .collect(Collectors.joining(", "))
+              + ": fill them first from the run's named variables (Flow.withVariables;"
+              + " apex run --var NAME)");
+    }
   }
 
   /**
-   * Who confirms a replay's sensitive steps: {@code authored} for the flow's own steps, {@code
-   * asks} (a person) for those the healer planned.
+   * What every run on {@code d} shares: the tools, the safety policy, time, retries, the step
+   * limit, tap settle, world tracking, the timeline, and the agent's listeners, then {@code
+   * runListeners}.
    */
-  private static Confirmer replayConfirmer(
-      AtomicReference<FlowReplay> replay, Confirmer authored, Confirmer asks) {
-    return new Confirmer() {
-      @Override
-      public boolean confirm(SensitiveAction action) {
-        return modelPlanned() ? asks.confirm(action) : authored.confirm(action);
-      }
-
-      @Override
-      public String refusal(SensitiveAction action) {
-        return modelPlanned() ? asks.refusal(action) : authored.refusal(action);
-      }
-
-      private boolean modelPlanned() {
-        FlowReplay r = replay.get();
-        return r != null && r.healing();
-      }
-    };
-  }
-
-  private static ReplayReport report(
-      AgentOutcome outcome, FlowReplay replay, FlowRecording healing, boolean asked) {
-    Optional<String> yaml = Optional.empty();
-    Optional<String> why = Optional.empty();
-    if (healing == null) {
-      why = Optional.of(asked ? "no model to heal with" : "healing was off");
-    } else if (replay.healedSteps() == 0) {
-      why = Optional.of("no step needed healing");
-    } else {
-      try {
-        yaml = Optional.of(healing.toHealedFlow(outcome, replay));
-      } catch (InvalidInputException e) {
-        why = Optional.of(e.getMessage());
-      }
-    }
-    return new ReplayReport(
-        replay.heals(),
-        replay.healedSteps(),
-        replay.healCalls(),
-        replay.screenDrifts(),
-        replay.healPlans(),
-        replay.marks(),
-        yaml,
-        why);
+  private RunAssembly assembly(Device d, List<TaskListener> runListeners) {
+    List<TaskListener> listeners = new ArrayList<>(options.listeners);
+    listeners.addAll(runListeners);
+    return new RunAssembly(
+        d,
+        tools,
+        options.safety,
+        options.clock,
+        options.sleeper,
+        options.retryPolicy,
+        options.maxSteps,
+        options.tapSettle,
+        options.world,
+        timeline(),
+        listeners);
   }
 
   /**
@@ -316,24 +203,8 @@ public final class Agent implements AutoCloseable {
     return Session.start(
         title,
         maxSteps,
-        (planner, cancellation) -> {
-          TaskRunner.Builder runner =
-              TaskRunner.builder(d, observer, planner)
-                  .registry(tools)
-                  .clock(options.clock)
-                  .sleeper(options.sleeper)
-                  .retryPolicy(options.retryPolicy)
-                  .settleBound(options.tapSettle)
-                  .worldConfig(options.world)
-                  .safety(options.safety, options.confirmer);
-          TaskTimeline timeline = timeline();
-          if (timeline != null) {
-            // Its stop requests (the console's Cancel) reach the session's own cancellation.
-            runner.listener(new TimelineRecorder(timeline, cancellation));
-          }
-          options.listeners.forEach(runner::listener);
-          return runner;
-        },
+        planner -> RunParts.of(planner, observer, options.confirmer),
+        assembly(d, List.of()),
         this::scene);
   }
 

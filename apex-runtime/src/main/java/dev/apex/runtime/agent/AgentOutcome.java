@@ -2,9 +2,9 @@ package dev.apex.runtime.agent;
 
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.planner.LlmTotals;
 import dev.apex.world.WorldState;
 import java.util.Objects;
 import java.util.Optional;

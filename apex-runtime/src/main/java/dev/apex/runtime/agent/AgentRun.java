@@ -2,11 +2,11 @@ package dev.apex.runtime.agent;
 
 import dev.apex.core.TaskId;
 import dev.apex.runtime.Cancellation;
-import dev.apex.runtime.Flow;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.TaskListener;
-import dev.apex.runtime.planner.Confirmer;
-import dev.apex.runtime.record.FlowReplay;
+import dev.apex.runtime.flow.Flow;
+import dev.apex.runtime.flow.FlowReplay;
+import dev.apex.runtime.safety.Confirmer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

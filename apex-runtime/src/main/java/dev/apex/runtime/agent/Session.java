@@ -8,12 +8,14 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Planner;
+import dev.apex.runtime.RunAssembly;
+import dev.apex.runtime.RunParts;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.TaskRunner;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -55,14 +57,16 @@ public final class Session implements AutoCloseable {
   /**
    * Starts the session's loop and returns once it has observed the first screen (or ended).
    *
-   * @param runners a runner builder for a planner and the session's cancellation, with the agent's
-   *     device, observer, tools and listeners
+   * @param parts the session's run parts around its planner (the agent's observer and confirmer)
+   * @param assembly what the session's loop shares with the agent's runs (device, tools, policy,
+   *     timeline, listeners)
    * @param scenes observes the screen on the caller's thread
    */
   static Session start(
       String title,
       int maxSteps,
-      BiFunction<Planner, Cancellation, TaskRunner.Builder> runners,
+      Function<Planner, RunParts> parts,
+      RunAssembly assembly,
       Supplier<Scene> scenes) {
     Objects.requireNonNull(title, "title");
     if (title.isBlank()) {
@@ -75,12 +79,13 @@ public final class Session implements AutoCloseable {
     TaskId id = TaskId.random();
     Session session = new Session(id, title, scenes);
     TaskRunner runner =
-        runners
-            .apply(session.planner, session.cancellation)
-            .taskIds(() -> id)
-            .maxSteps(maxSteps)
-            .stopOnStepFailure(false)
-            .build();
+        assembly.runner(
+            parts
+                .apply(session.planner)
+                .withTaskId(id)
+                .withMaxSteps(maxSteps)
+                .goingOnAfterFailure(),
+            session.cancellation);
     Thread loop =
         new Thread(
             () -> {

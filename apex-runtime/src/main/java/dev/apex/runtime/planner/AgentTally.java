@@ -2,13 +2,14 @@ package dev.apex.runtime.planner;
 
 import dev.apex.core.TaskId;
 import dev.apex.llm.LlmUsage;
+import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.PlanListener;
 import dev.apex.runtime.TaskListener;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A {@link ClaudeAgent}'s running sums, kept from what its runs report: the model calls of the
+ * A {@link ModelAgent}'s running sums, kept from what its runs report: the model calls of the
  * current task (or the last one) and the summary the model gave when it called {@code done}. Starts
  * over when a task starts. Written on the task's thread, readable from any thread.
  */

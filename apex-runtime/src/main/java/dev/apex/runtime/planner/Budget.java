@@ -10,8 +10,8 @@ import java.util.Objects;
  * for steps) and a reason naming it. A call that crosses a limit still counts and its step still
  * runs: its tokens are spent either way.
  *
- * @param maxSteps steps executed, at least 1; also give it to the runner ({@link
- *     ClaudeAgent#runner} does)
+ * @param maxSteps steps executed, at least 1; also give it to the runner ({@link ModelAgent#runner}
+ *     does)
  * @param maxLlmCalls model calls, retries of a failed call not counted separately, at least 1
  * @param maxTokens every token of every call: uncached input, cache writes, cache reads and output
  * @param maxCostUsd the estimated cost in US dollars ({@link Pricing})

@@ -4,6 +4,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.llm.FailureReason;
 import dev.apex.llm.LlmResult;
 import dev.apex.llm.ToolCall;
+import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.StopTaskException;
 import dev.apex.runtime.TaskRunner;
 import java.time.Clock;

@@ -3,7 +3,7 @@ package dev.apex.runtime.planner;
 /**
  * One piece of a Claude plan, as OkHttp's interceptors are pieces of a call: the guards between the
  * model and the step ({@link LoopDetector}, {@link NavigationMemory}, {@link Reasker}, {@link
- * BudgetGuard}) and, last, {@link AskModel}, which asks the model. {@link ClaudePlanner} runs them
+ * BudgetGuard}) and, last, {@link AskModel}, which asks the model. {@link ModelPlanner} runs them
  * as a {@link PlanChain}, first outermost, once per plan, and turns the decision that comes out
  * into a step or the end of the task.
  *

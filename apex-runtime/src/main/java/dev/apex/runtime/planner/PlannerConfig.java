@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * How the {@link ClaudePlanner} talks to the model and what it may spend.
+ * How the {@link ModelPlanner} talks to the model and what it may spend.
  *
  * @param model the model id; default {@value #DEFAULT_MODEL} (the current Sonnet, per the SDK's
  *     {@code Model} constants; not a deprecated one)

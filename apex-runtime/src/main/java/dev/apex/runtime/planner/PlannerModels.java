@@ -28,7 +28,7 @@ public final class PlannerModels {
    * OpenAI-compatible endpoint.
    */
   public static boolean configured(SemanticConfig connection) {
-    return ClaudeAgent.available(connection);
+    return ModelAgent.available(connection);
   }
 
   /**

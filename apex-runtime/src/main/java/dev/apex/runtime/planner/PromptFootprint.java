@@ -5,6 +5,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.llm.ToolDefinition;
+import dev.apex.runtime.LlmTotals;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.ScreenSignature;
 import dev.apex.world.WorldEvent;

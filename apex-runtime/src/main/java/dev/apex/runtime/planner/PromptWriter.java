@@ -7,6 +7,7 @@ import dev.apex.core.SceneElement;
 import dev.apex.core.Text;
 import dev.apex.llm.SemanticScene;
 import dev.apex.perception.CompactEncoder;
+import dev.apex.runtime.LlmTotals;
 import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
 import java.time.Duration;

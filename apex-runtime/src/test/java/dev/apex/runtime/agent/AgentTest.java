@@ -13,8 +13,8 @@ import dev.apex.device.sim.SimDevice;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.TaskListener;
-import dev.apex.runtime.planner.Confirmer;
 import dev.apex.runtime.planner.PlannerModels;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.timeline.StepRecord;
 import dev.apex.world.WorldConfig;
@@ -81,7 +81,7 @@ class AgentTest {
     try (Agent agent = sim().build()) {
       AgentOutcome outcome =
           agent.run(
-              AgentRun.flow(dev.apex.runtime.Flow.load(wifiFlow(), agent.tools()))
+              AgentRun.flow(dev.apex.runtime.flow.Flow.load(wifiFlow(), agent.tools()))
                   .withTaskId(id)
                   .withListener(counter));
       assertThat(outcome.taskId()).isEqualTo(id);
@@ -118,7 +118,7 @@ class AgentTest {
     try (Agent agent =
         sim()
             .safety(
-                dev.apex.runtime.planner.SafetyPolicy.defaults()
+                dev.apex.runtime.safety.SafetyPolicy.defaults()
                     .withAllowedApps(java.util.Set.of("com.android.settings")))
             .build()) {
       assertThat(agent.run(AgentRun.planned("open settings", OPEN_SETTINGS)).succeeded()).isTrue();

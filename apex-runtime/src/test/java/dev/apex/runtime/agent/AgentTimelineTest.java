@@ -62,7 +62,7 @@ class AgentTimelineTest {
         Agent.builder()
             .ocr(OcrEngine.NONE)
             .sleeper(new RecordingSleeper())
-            .confirmer(dev.apex.runtime.planner.Confirmer.AUTHORED)
+            .confirmer(dev.apex.runtime.safety.Confirmer.AUTHORED)
             .timeline(timeline)
             .build()) {
       Session session = agent.session("cancel me");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
-import dev.apex.runtime.Flow;
+import dev.apex.runtime.flow.Flow;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import org.junit.jupiter.api.Test;

@@ -13,7 +13,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskOutcome;
-import dev.apex.runtime.planner.Confirmer;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.timeline.StepRecord;
 import java.time.Duration;
 import java.util.List;

@@ -5,8 +5,16 @@ import dev.apex.anthropic.AnthropicToolUseClient;
 import dev.apex.device.sim.SimApps;
 import dev.apex.device.sim.SimDevice;
 import dev.apex.llm.SemanticConfig;
+import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Observation;
+import dev.apex.runtime.Observer;
+import dev.apex.runtime.RunAssembly;
+import dev.apex.runtime.RunParts;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.SafetyPolicy;
+import dev.apex.runtime.safety.SensitiveAction;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.testkit.llm.FakeMessagesApi;
@@ -32,7 +40,7 @@ final class AgentFixture implements AutoCloseable {
   final CountingDevice device;
   final RecordingSteps steps = new RecordingSteps();
   final List<SensitiveAction> asked = new ArrayList<>();
-  ClaudeAgent agent;
+  ModelAgent agent;
 
   AgentFixture() {
     this(SimApps.defaults());
@@ -51,14 +59,14 @@ final class AgentFixture implements AutoCloseable {
     return SemanticConfig.defaults().withApiKey("test").withBaseUrl(api.baseUrl());
   }
 
-  ClaudeAgent agent(PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
+  ModelAgent agent(PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
     Confirmer recording =
         action -> {
           asked.add(action);
           return confirmer.confirm(action);
         };
     agent =
-        ClaudeAgent.create(
+        ModelAgent.create(
             AnthropicToolUseClient.create(connection(), clock, sleeper),
             config,
             policy,
@@ -71,11 +79,19 @@ final class AgentFixture implements AutoCloseable {
   }
 
   TaskOutcome run(String goal, PlannerConfig config, SafetyPolicy policy, Confirmer confirmer) {
-    ClaudeAgent a = agent(config, policy, confirmer);
-    return a.runner(device, () -> Observation.of(SimScenes.capture(device)))
-        .listener(steps)
-        .build()
-        .run(goal);
+    ModelAgent a = agent(config, policy, confirmer);
+    return runner(a, a.parts(observer()).withListener(steps)).run(goal);
+  }
+
+  /** Observes this fixture's device. */
+  Observer observer() {
+    return () -> Observation.of(SimScenes.capture(device));
+  }
+
+  /** The runner for {@code parts} on this fixture's device, with the agent's tools and policy. */
+  TaskRunner runner(ModelAgent a, RunParts parts) {
+    return RunAssembly.of(device, a.registry(), a.policy(), clock, sleeper)
+        .runner(parts, new Cancellation());
   }
 
   TaskOutcome run(String goal) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.testkit.llm.FakeReply;
 import java.time.Duration;
 import java.util.Map;

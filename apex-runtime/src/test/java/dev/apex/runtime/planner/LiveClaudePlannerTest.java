@@ -5,11 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.apex.core.ElementFlag;
+import dev.apex.core.Sleeper;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.sim.SimDevice;
 import dev.apex.llm.SemanticConfig;
+import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Observation;
+import dev.apex.runtime.RunAssembly;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.SafetyPolicy;
+import java.time.Clock;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -22,16 +28,16 @@ class LiveClaudePlannerTest {
   @Test
   void turnsWifiOnOnTheSimulatedPhone() {
     SemanticConfig connection = SemanticConfig.fromEnv();
-    if (!ClaudeAgent.available(connection)) {
+    if (!ModelAgent.available(connection)) {
       System.out.println("LiveClaudePlannerTest: skipped, ANTHROPIC_API_KEY is not set");
     }
     assumeTrue(
-        ClaudeAgent.available(connection),
+        ModelAgent.available(connection),
         "ANTHROPIC_API_KEY is not set; skipping the live planner test against the real API");
 
     try (SimDevice sim = SimDevice.create();
-        ClaudeAgent agent =
-            ClaudeAgent.create(
+        ModelAgent agent =
+            ModelAgent.create(
                 connection,
                 PlannerConfig.defaults()
                     .withBudget(Budget.DEFAULT.withMaxSteps(10).withMaxCostUsd(0.50)),
@@ -39,10 +45,10 @@ class LiveClaudePlannerTest {
                 Confirmer.DENY)) {
       RecordingSteps steps = new RecordingSteps();
       TaskOutcome outcome =
-          agent
-              .runner(sim, () -> Observation.of(SimScenes.capture(sim)))
-              .listener(steps)
-              .build()
+          RunAssembly.of(sim, agent.registry(), agent.policy(), Clock.systemUTC(), Sleeper.SYSTEM)
+              .runner(
+                  agent.parts(() -> Observation.of(SimScenes.capture(sim))).withListener(steps),
+                  new Cancellation())
               .run("Turn Wi-Fi on");
 
       System.out.printf(

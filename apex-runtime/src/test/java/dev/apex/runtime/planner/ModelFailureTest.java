@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.apex.core.TaskStatus;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.safety.Confirmer;
 import dev.apex.testkit.llm.FakeReply;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -193,8 +194,8 @@ class ModelFailureTest {
     try (AgentFixture f = new AgentFixture()) {
       SemanticConfig nowhere =
           SemanticConfig.defaults().withApiKey("test").withBaseUrl("http://127.0.0.1:" + port);
-      ClaudeAgent agent =
-          ClaudeAgent.create(
+      ModelAgent agent =
+          ModelAgent.create(
               nowhere,
               PlannerConfig.defaults(),
               AgentFixture.settingsAllowed(),
@@ -203,12 +204,7 @@ class ModelFailureTest {
               f.clock,
               f.sleeper);
       try (agent) {
-        TaskOutcome outcome =
-            agent
-                .runner(
-                    f.device, () -> dev.apex.runtime.Observation.of(SimScenes.capture(f.device)))
-                .build()
-                .run("Open Settings");
+        TaskOutcome outcome = f.runner(agent, agent.parts(f.observer())).run("Open Settings");
 
         assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(outcome.reason())

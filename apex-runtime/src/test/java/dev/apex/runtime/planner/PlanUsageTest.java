@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.TaskStatus;
 import dev.apex.llm.LlmUsage;
-import dev.apex.runtime.Observation;
 import dev.apex.runtime.PlanListener;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.safety.Confirmer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,26 +24,27 @@ class PlanUsageTest {
       WifiGoalTest.scriptWifi(f);
       List<Long> heard = new ArrayList<>();
       List<String> reached = new ArrayList<>();
-      ClaudeAgent agent =
+      ModelAgent agent =
           f.agent(PlannerConfig.defaults(), AgentFixture.settingsAllowed(), Confirmer.DENY);
 
       TaskOutcome outcome =
-          agent
-              .runner(f.device, () -> Observation.of(SimScenes.capture(f.device)))
-              .listener(f.steps)
-              .planListener(
-                  new PlanListener() {
-                    @Override
-                    public void modelCalled(String model, LlmUsage usage, double costUsd) {
-                      heard.add(usage.totalInputTokens());
-                    }
+          f.runner(
+                  agent,
+                  agent
+                      .parts(f.observer())
+                      .withListener(f.steps)
+                      .withPlanListener(
+                          new PlanListener() {
+                            @Override
+                            public void modelCalled(String model, LlmUsage usage, double costUsd) {
+                              heard.add(usage.totalInputTokens());
+                            }
 
-                    @Override
-                    public void goalReached(String summary) {
-                      reached.add(summary);
-                    }
-                  })
-              .build()
+                            @Override
+                            public void goalReached(String summary) {
+                              reached.add(summary);
+                            }
+                          }))
               .run(WifiGoalTest.GOAL);
 
       assertThat(outcome.status()).as(outcome.reason()).isEqualTo(TaskStatus.SUCCEEDED);
@@ -68,20 +69,13 @@ class PlanUsageTest {
   void theAgentsTotalsAndSummaryStartOverWithEachTask() {
     try (AgentFixture f = new AgentFixture()) {
       WifiGoalTest.scriptWifi(f);
-      ClaudeAgent agent =
+      ModelAgent agent =
           f.agent(PlannerConfig.defaults(), AgentFixture.settingsAllowed(), Confirmer.DENY);
-      agent
-          .runner(f.device, () -> Observation.of(SimScenes.capture(f.device)))
-          .build()
-          .run(WifiGoalTest.GOAL);
+      f.runner(agent, agent.parts(f.observer())).run(WifiGoalTest.GOAL);
       assertThat(agent.totals().calls()).isEqualTo(4);
 
       f.api.enqueue(Replies.giveUp("Nothing to do."));
-      TaskOutcome second =
-          agent
-              .runner(f.device, () -> Observation.of(SimScenes.capture(f.device)))
-              .build()
-              .run("Do nothing");
+      TaskOutcome second = f.runner(agent, agent.parts(f.observer())).run("Do nothing");
 
       assertThat(second.status()).isEqualTo(TaskStatus.FAILED);
       assertThat(agent.totals().calls()).isEqualTo(1);

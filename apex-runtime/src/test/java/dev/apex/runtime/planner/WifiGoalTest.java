@@ -12,6 +12,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.sim.SimDevice;
 import dev.apex.llm.LlmUsage;
+import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.testkit.FakeClock;
 import dev.apex.timeline.StepRecord;

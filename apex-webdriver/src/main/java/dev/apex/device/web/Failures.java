@@ -42,8 +42,9 @@ final class Failures {
                 + late.command
                 + " did not finish within its deadline of "
                 + DeviceLimits.describe(late.deadline)
-                + ": the endpoint or the page is hung or too slow; raise device.timeout_ms"
-                + " (--device-timeout) if it is only slow",
+                + ": the endpoint or the page is hung or too slow; raise "
+                + DeviceLimits.TIMEOUT_SETTING
+                + " if it is only slow",
             e);
       }
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.RawCapture;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Device;
-import dev.apex.perception.UiTree;
+import dev.apex.perception.tree.UiTree;
 import dev.apex.perception.web.WebTreeParser;
 import dev.apex.testkit.DeviceContract;
 import dev.apex.testkit.DeviceContractFixture;

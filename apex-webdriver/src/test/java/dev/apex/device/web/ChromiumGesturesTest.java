@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.Bounds;
 import dev.apex.device.Gestures.Modifier;
-import dev.apex.perception.UiNode;
-import dev.apex.perception.UiTree;
+import dev.apex.perception.tree.UiNode;
+import dev.apex.perception.tree.UiTree;
 import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Tag;
