@@ -80,7 +80,8 @@ final class McpCommand implements Callable<Integer> {
     if (maxSteps != null && maxSteps < 1) {
       throw new InvalidInputException("--max-steps must be at least 1, got " + maxSteps);
     }
-    // The page of the user's own --device is theirs: its origin opens again without asking.
+    // The page of the user's own --device is theirs: use_device may open its origin again without
+    // asking (an agent's steps allow it by themselves: AgentBuilder.policy).
     List<String> origins = new ArrayList<>(allowUrls);
     OriginRule.pageOrigin(device).ifPresent(origins::add);
     Settings settings = shared.settings(maxSteps).withAllowed(allowApps, origins);

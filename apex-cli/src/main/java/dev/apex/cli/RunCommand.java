@@ -22,7 +22,6 @@ import dev.apex.runtime.flow.Flow;
 import dev.apex.runtime.flow.FlowReplay;
 import dev.apex.runtime.flow.FlowVariables;
 import dev.apex.runtime.safety.Confirmer;
-import dev.apex.runtime.safety.OriginRule;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldEvent;
@@ -304,7 +303,7 @@ final class RunCommand implements Callable<Integer> {
     AgentOutcome outcome;
     FlowRecording recording;
     try (Agent agent =
-        withPageOrigin(settings, selector)
+        settings
             .agent()
             .device(selector)
             .deviceOptions(shared.deviceOptions(settings.device()))
@@ -465,14 +464,6 @@ final class RunCommand implements Callable<Integer> {
     }
     long earlier = selectors.subList(0, i).stream().filter(selector::equals).count();
     return "[" + shown + "#" + (earlier + 1) + "] ";
-  }
-
-  /**
-   * {@code settings} with the page origin of {@code selector} allowed too when it is the user's own
-   * {@code web:URL}: their run may open its own site again without asking.
-   */
-  private static Settings withPageOrigin(Settings settings, String selector) {
-    return settings.withAllowed(List.of(), OriginRule.pageOrigin(selector).stream().toList());
   }
 
   private static void printEnd(TaskOutcome outcome, String prefix, PrintWriter out) {

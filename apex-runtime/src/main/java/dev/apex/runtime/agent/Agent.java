@@ -163,7 +163,7 @@ public final class Agent implements AutoCloseable {
     return new RunAssembly(
         d,
         tools,
-        options.safety,
+        options.policy(),
         options.clock,
         options.sleeper,
         options.retryPolicy,

@@ -11,6 +11,7 @@ import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskRunner;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.safety.Confirmer;
+import dev.apex.runtime.safety.OriginRule;
 import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.timeline.LabelStore;
 import dev.apex.timeline.TaskTimeline;
@@ -21,8 +22,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -165,10 +169,29 @@ public final class AgentBuilder {
     return this;
   }
 
-  /** What runs without asking; default {@link SafetyPolicy#defaults()}. */
+  /**
+   * What runs without asking; default {@link SafetyPolicy#defaults()}. The page origin of a {@code
+   * web:URL} {@link #device(String) selector} is allowed beside it ({@link #policy()}).
+   */
   public AgentBuilder safety(SafetyPolicy value) {
     this.safety = Objects.requireNonNull(value, "safety");
     return this;
+  }
+
+  /**
+   * The policy runs use: {@link #safety} with the page origin of the selector's own {@code web:URL}
+   * allowed too ({@link OriginRule#pageOrigin}), since whoever named the device chose that site, so
+   * a run may open its pages again without asking; another origin still follows the rule. A device
+   * given as an instance names no page.
+   */
+  SafetyPolicy policy() {
+    Optional<String> page = device == null ? OriginRule.pageOrigin(selector) : Optional.empty();
+    if (page.isEmpty()) {
+      return safety;
+    }
+    Set<String> origins = new LinkedHashSet<>(safety.allowedOrigins());
+    origins.add(page.get());
+    return safety.withAllowedOrigins(origins);
   }
 
   /** Who is asked about the rest; default {@link Confirmer#DENY}. */

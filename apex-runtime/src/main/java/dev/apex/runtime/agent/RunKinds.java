@@ -97,7 +97,7 @@ final class RunKinds {
     PlannerConfig planner =
         options.planner.withBudget(options.planner.budget().withMaxSteps(options.maxSteps));
     return ModelAgent.create(
-        options.model, planner, options.safety, confirmer, tools, options.clock, options.sleeper);
+        options.model, planner, options.policy(), confirmer, tools, options.clock, options.sleeper);
   }
 
   /**

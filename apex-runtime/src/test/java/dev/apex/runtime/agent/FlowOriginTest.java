@@ -88,4 +88,40 @@ class FlowOriginTest {
     assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
     assertThat(device.events()).contains(new FakeDevice.LaunchApp("com.notes"));
   }
+
+  private AgentOutcome runFlowOn(String selector, String appId) {
+    Flow flow =
+        Flow.parse(
+            "name: open\nsteps:\n  - launch_app: \"" + appId + "\"\n",
+            "test",
+            ToolRegistry.defaultRegistry());
+    try (Agent agent =
+        Agent.builder()
+            .device(selector)
+            .deviceOpener((s, options) -> device)
+            .ocr(OcrEngine.NONE)
+            .sleeper(new RecordingSleeper())
+            .noTimeline()
+            .safety(SafetyPolicy.defaults())
+            .build()) {
+      return agent.run(flow);
+    }
+  }
+
+  @Test
+  void thePageOfTheDevicesOwnWebSelectorOpensAgainWithoutTheFlag() {
+    AgentOutcome outcome = runFlowOn("web:http://127.0.0.1:9/start", LOOPBACK);
+
+    assertThat(outcome.status()).isEqualTo(TaskStatus.SUCCEEDED);
+    assertThat(device.events()).contains(new FakeDevice.LaunchApp(LOOPBACK));
+  }
+
+  @Test
+  void anotherPortThanTheDevicesOwnPageStillAsks() {
+    AgentOutcome outcome = runFlowOn("web:http://127.0.0.1:8/start", LOOPBACK);
+
+    assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
+    assertThat(onlyStep(outcome).error()).contains("--allow-url http://127.0.0.1:9");
+    assertThat(device.events()).noneMatch(e -> e instanceof FakeDevice.LaunchApp);
+  }
 }
