@@ -94,8 +94,8 @@ public final class ApexCli implements Callable<Integer> {
   static CommandLine commandLine(Map<String, String> env, Wiring wiring) {
     Secrets.registerFromEnv(env);
     CommandLine cli = new CommandLine(new ApexCli(), new EnvFactory(env, wiring));
-    // Every option that sets a declared setting takes its help from the declaration.
-    cli.setResourceBundle(new SettingsHelp());
+    // Every declared setting's flag, on each command that takes its scope, from its declaration.
+    SettingFlags.addTo(cli);
     cli.setExecutionExceptionHandler(new ErrorHandler());
     cli.setParameterExceptionHandler(new ErrorHandler());
     return cli;

@@ -1,6 +1,7 @@
 package dev.apex.cli;
 
 import dev.apex.config.ApexConfigStore;
+import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
 import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
@@ -28,7 +29,12 @@ import picocli.CommandLine.Spec;
     name = "console",
     description = "Serve the web console: watch and inspect tasks, start them, change settings.",
     mixinStandardHelpOptions = true)
-final class ConsoleCommand implements Callable<Integer> {
+final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
+
+  @Override
+  public java.util.Set<ConfigField.Scope> scopes() {
+    return java.util.Set.of(ConfigField.Scope.ADB, ConfigField.Scope.DEVICE);
+  }
 
   @Option(
       names = "--host",
@@ -49,13 +55,7 @@ final class ConsoleCommand implements Callable<Integer> {
               + " has the token can drive your devices).")
   boolean allowRemote;
 
-  @Option(names = "--adb", paramLabel = "HOST:PORT", descriptionKey = "device.adb_server")
-  String adb;
-
   @Mixin TimelineOption timelineOption;
-
-  @Option(names = "--device-timeout", paramLabel = "MS", descriptionKey = "device.timeout_ms")
-  String deviceTimeout;
 
   @Mixin VerboseOption verbose;
 
@@ -68,8 +68,10 @@ final class ConsoleCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     ApexConfigStore config = SharedOptions.configStore(env);
-    // Checked now, so a bad flag fails at start rather than on the first task.
-    Settings.withDeviceTimeout(config.current().device().limits(), deviceTimeout);
+    // The console's flags win over the settings of each task's moment; checked now, so a bad flag
+    // fails at start rather than on the first task.
+    Map<ConfigField, List<String>> flags = SettingFlags.given(spec);
+    Settings.of(config.current(), env, true).withFlags(flags);
     Path file = timelineOption.file();
     try (SqliteTimeline timeline =
         SqliteTimeline.open(file, Clock.systemUTC(), config.current().screenshotRetention())) {
@@ -84,7 +86,12 @@ final class ConsoleCommand implements Callable<Integer> {
                   .deviceList(
                       () ->
                           DeviceEnumeration.list(
-                              DevicesCommand.options(adb, env), DeviceEnumeration.DEFAULT_DEADLINE))
+                              DevicesCommand.options(
+                                  Settings.of(config.current(), env, true)
+                                      .withFlags(flags)
+                                      .config(),
+                                  env),
+                              DeviceEnumeration.DEFAULT_DEADLINE))
                   .launcher(
                       new AgentLauncher(
                               env,
@@ -94,8 +101,7 @@ final class ConsoleCommand implements Callable<Integer> {
                                     err.println("apex: " + notice);
                                     err.flush();
                                   }),
-                              adb,
-                              deviceTimeout)
+                              flags)
                           .withLabelStore(timeline.labels()))
                   .build());
       CountDownLatch stopped = new CountDownLatch(1);

@@ -103,7 +103,7 @@ final class DescribeCommand implements Callable<Integer> {
         settings
             .agent()
             .device(device == null ? "sim" : device)
-            .deviceOptions(shared.deviceOptions(settings.device()))
+            .deviceOptions(shared.deviceOptions(settings))
             .deviceOpener(wiring.opener())
             .ocr(
                 PerceivingObserver.ocr(

@@ -27,10 +27,12 @@ import picocli.CommandLine.Spec;
             + " (device.wda_url), web, the configured WebDriver servers"
             + " (device.webdriver_endpoints).",
     mixinStandardHelpOptions = true)
-final class DevicesCommand implements Callable<Integer> {
+final class DevicesCommand implements Callable<Integer>, SettingFlags.Scoped {
 
-  @Option(names = "--adb", paramLabel = "HOST:PORT", descriptionKey = "device.adb_server")
-  String adb;
+  @Override
+  public java.util.Set<dev.apex.config.ConfigField.Scope> scopes() {
+    return java.util.Set.of(dev.apex.config.ConfigField.Scope.ADB);
+  }
 
   @Option(
       names = "--probe-timeout",
@@ -55,20 +57,23 @@ final class DevicesCommand implements Callable<Integer> {
       deadline = Duration.ofMillis(probeTimeoutMs);
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.print(text(DeviceEnumeration.list(options(adb, env), deadline)));
+    ApexConfig config =
+        dev.apex.config.Settings.of(SharedOptions.configStore(env).current(), env, false)
+            .withFlags(SettingFlags.given(spec))
+            .config();
+    out.print(text(DeviceEnumeration.list(options(config, env), deadline)));
     out.flush();
     return 0;
   }
 
-  /** Where the devices are: {@code adb} when given, then the config's device settings. */
-  static DeviceOptions options(String adb, Map<String, String> env) {
-    ApexConfig config = SharedOptions.configStore(env).current();
-    return config.device().options(adb, null, env);
+  /** Where the devices are: the settings' adb server, WebDriverAgent and WebDriver servers. */
+  static DeviceOptions options(ApexConfig config, Map<String, String> env) {
+    return config.device().options(null, null, env);
   }
 
   /** The list as {@code apex devices} prints it and {@code apex mcp}'s list_devices returns it. */
-  static String list(String adb, Map<String, String> env) {
-    return text(DeviceEnumeration.list(options(adb, env), DeviceEnumeration.DEFAULT_DEADLINE));
+  static String list(ApexConfig config, Map<String, String> env) {
+    return text(DeviceEnumeration.list(options(config, env), DeviceEnumeration.DEFAULT_DEADLINE));
   }
 
   /** A row per device: selector ({@code web:URL} for one that takes a URL), state, detail. */

@@ -1,7 +1,7 @@
 package dev.apex.cli;
 
+import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
-import dev.apex.core.InvalidInputException;
 import dev.apex.core.RedactingStream;
 import dev.apex.device.DeviceProviders;
 import dev.apex.mcp.ApexMcpServer;
@@ -18,7 +18,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,7 +35,12 @@ import picocli.CommandLine.Spec;
     name = "mcp",
     description = "Serve apex to an MCP client (Claude Code, Claude Desktop, Cursor) over stdio.",
     mixinStandardHelpOptions = true)
-final class McpCommand implements Callable<Integer> {
+final class McpCommand implements Callable<Integer>, SettingFlags.Scoped {
+
+  @Override
+  public java.util.Set<ConfigField.Scope> scopes() {
+    return java.util.Set.of(ConfigField.Scope.TASK);
+  }
 
   @Option(
       names = {"-d", "--device"},
@@ -46,15 +50,6 @@ final class McpCommand implements Callable<Integer> {
           "The first session's device: sim (default), android[:SERIAL], ios[:WDA_URL], web[:URL]"
               + " or webdriver:ENDPOINT; use_device switches.")
   String device;
-
-  @Option(names = "--allow-app", paramLabel = "APP_ID", descriptionKey = "planner.allowed_apps")
-  List<String> allowApps = new ArrayList<>();
-
-  @Option(names = "--allow-url", paramLabel = "ORIGIN", descriptionKey = "planner.allowed_urls")
-  List<String> allowUrls = new ArrayList<>();
-
-  @Option(names = "--max-steps", paramLabel = "N", descriptionKey = "max_steps")
-  Integer maxSteps;
 
   @Mixin TimelineOption timelineOption;
 
@@ -77,14 +72,13 @@ final class McpCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     // Bad input is refused now, before anything serves, not as a failing first call.
     DeviceProviders.validate(device);
-    if (maxSteps != null && maxSteps < 1) {
-      throw new InvalidInputException("--max-steps must be at least 1, got " + maxSteps);
-    }
     // The page of the user's own --device is theirs: use_device may open its origin again without
     // asking (an agent's steps allow it by themselves: AgentBuilder.policy).
-    List<String> origins = new ArrayList<>(allowUrls);
-    OriginRule.pageOrigin(device).ifPresent(origins::add);
-    Settings settings = shared.settings(maxSteps).withAllowed(allowApps, origins);
+    Settings settings =
+        shared.settings().withAllowed(List.of(), OriginRule.pageOrigin(device).stream().toList());
+    // A session has no step limit but the runaway bound unless --max-steps names one.
+    Integer maxSteps =
+        SettingFlags.given(spec).containsKey(ConfigField.MAX_STEPS) ? settings.maxSteps() : null;
     SafetyPolicy safety = settings.safety();
     // Only the protocol may reach stdout: anything else that prints goes to stderr from here on.
     PrintStream protocol = out;
@@ -109,7 +103,7 @@ final class McpCommand implements Callable<Integer> {
               settings
                   .agent()
                   .device(selector)
-                  .deviceOptions(shared.deviceOptions(settings.device()))
+                  .deviceOptions(shared.deviceOptions(settings))
                   .deviceOpener(wiring.opener())
                   .sleeper(wiring.sleeper())
                   .ocr(ocr)
@@ -122,7 +116,7 @@ final class McpCommand implements Callable<Integer> {
               new ApexMcpServer.Options(
                   device,
                   agents,
-                  () -> DevicesCommand.list(shared.adb, shared.env),
+                  () -> DevicesCommand.list(settings.config(), shared.env),
                   maxSteps,
                   Version.current(),
                   ApexMcpServer.DEFAULT_ASK_TIMEOUT,

@@ -52,7 +52,12 @@ import picocli.CommandLine.Spec;
     name = "run",
     description = "Run a flow file or a goal on a device, step by step.",
     mixinStandardHelpOptions = true)
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, SettingFlags.Scoped {
+
+  @Override
+  public java.util.Set<dev.apex.config.ConfigField.Scope> scopes() {
+    return java.util.Set.of(dev.apex.config.ConfigField.Scope.TASK);
+  }
 
   static final class What {
     @Option(names = "--flow", paramLabel = "FILE", description = "A YAML flow file to follow.")
@@ -80,12 +85,6 @@ final class RunCommand implements Callable<Integer> {
       description = "Run up to N tasks at once, one per device (default ${DEFAULT-VALUE}).")
   int parallel;
 
-  @Option(names = "--planner-model", paramLabel = "MODEL", descriptionKey = "planner.model")
-  String plannerModel;
-
-  @Option(names = "--allow-app", paramLabel = "APP_ID", descriptionKey = "planner.allowed_apps")
-  List<String> allowApps = new ArrayList<>();
-
   @Option(
       names = "--var",
       paramLabel = "NAME[=VALUE]",
@@ -102,12 +101,6 @@ final class RunCommand implements Callable<Integer> {
           "A file of NAME=VALUE lines (# comments, blank lines) for the --flow's variables;"
               + " a --var wins over it.")
   Path varsFile;
-
-  @Option(names = "--allow-url", paramLabel = "ORIGIN", descriptionKey = "planner.allowed_urls")
-  List<String> allowUrls = new ArrayList<>();
-
-  @Option(names = "--max-steps", paramLabel = "N", descriptionKey = "max_steps")
-  Integer maxSteps;
 
   @Mixin TimelineOption timelineOption;
 
@@ -176,11 +169,8 @@ final class RunCommand implements Callable<Integer> {
       throw new InvalidInputException("--parallel must be at least 1, got " + parallel);
     }
     List<String> selectors = devices.isEmpty() ? List.of("sim") : devices;
-    Settings base = shared.settings(maxSteps);
-    // A bad --allow-url is bad input now, before any device opens.
-    Settings settings =
-        (plannerModel == null ? base : base.withModels(base.semantic(), plannerModel))
-            .withAllowed(allowApps, allowUrls);
+    // A bad flag (--allow-url, --max-steps, …) is bad input now, before any device opens.
+    Settings settings = shared.settings();
     ToolRegistry registry = ToolRegistry.defaultRegistry();
     Flow flow = what.flow == null ? null : Flow.load(what.flow, registry).withVariables(named());
     if (heal && what.goal != null) {
@@ -306,7 +296,7 @@ final class RunCommand implements Callable<Integer> {
         settings
             .agent()
             .device(selector)
-            .deviceOptions(shared.deviceOptions(settings.device()))
+            .deviceOptions(shared.deviceOptions(settings))
             .deviceOpener(wiring.opener())
             .sleeper(wiring.sleeper())
             .ocr(ocr)

@@ -57,7 +57,7 @@ class ConsoleConfirmGoalTest {
                 .devices(() -> List.of("sim"))
                 .launcher(
                     new AgentLauncher(
-                        Map.of("ANTHROPIC_BASE_URL", claude.baseUrl()), OcrEngine.NONE, null))
+                        Map.of("ANTHROPIC_BASE_URL", claude.baseUrl()), OcrEngine.NONE, Map.of()))
                 .pollInterval(Duration.ofMillis(50))
                 .build());
     // Every event line, read on the client's thread; the test waits on the queue with a deadline.

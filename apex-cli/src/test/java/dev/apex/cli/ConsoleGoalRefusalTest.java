@@ -42,7 +42,7 @@ class ConsoleGoalRefusalTest {
             ConsoleOptions.builder(timeline, config)
                 .port(0)
                 .devices(() -> List.of("sim"))
-                .launcher(new AgentLauncher(Map.of(), OcrEngine.NONE, null))
+                .launcher(new AgentLauncher(Map.of(), OcrEngine.NONE, Map.of()))
                 .build());
   }
 

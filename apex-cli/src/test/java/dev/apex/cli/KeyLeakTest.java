@@ -185,7 +185,7 @@ class KeyLeakTest {
                   .devices(() -> List.of("sim"))
                   .launcher(
                       new AgentLauncher(
-                          Map.of("ANTHROPIC_BASE_URL", claude.baseUrl()), OcrEngine.NONE, null))
+                          Map.of("ANTHROPIC_BASE_URL", claude.baseUrl()), OcrEngine.NONE, Map.of()))
                   .pollInterval(Duration.ofMillis(50))
                   .build());
       try {

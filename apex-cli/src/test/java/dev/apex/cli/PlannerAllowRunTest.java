@@ -3,6 +3,7 @@ package dev.apex.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.config.ApexConfig;
+import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
 import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.runtime.safety.SensitiveKind;
@@ -39,12 +40,15 @@ class PlannerAllowRunTest {
             .withPlanner(new ApexConfig.Planner(List.of("com.a"), List.of(SensitiveKind.SENDING)));
     Settings settings = Settings.of(config, Map.of(), false);
 
-    SafetyPolicy merged = settings.safetyWith(List.of("com.b", "com.a"));
+    SafetyPolicy merged =
+        settings
+            .withFlags(Map.of(ConfigField.PLANNER_ALLOWED_APPS, List.of("com.b", "com.a")))
+            .safety();
 
     assertThat(merged.allowedApps()).containsExactlyInAnyOrder("com.a", "com.b");
     assertThat(merged.allows(SensitiveKind.SENDING)).isTrue();
     assertThat(merged.allows(SensitiveKind.PAYMENT)).isFalse();
-    assertThat(settings.safetyWith(List.of()).allowedApps()).containsExactly("com.a");
+    assertThat(settings.withFlags(Map.of()).safety().allowedApps()).containsExactly("com.a");
   }
 
   @Test

@@ -35,7 +35,7 @@ public enum ConfigField {
   SEMANTIC_ENABLED(
       FieldSpec.bool("semantic.enabled", false)
           .env("APEX_SEMANTIC_ENABLED")
-          .flag("--semantic")
+          .flag("--semantic", Scope.MODEL, FlagForm.SWITCH)
           .shown(
               SEMANTIC,
               "Semantic enrichment",
@@ -44,7 +44,7 @@ public enum ConfigField {
   SEMANTIC_MODEL(
       FieldSpec.text("semantic.model", FieldType.MODEL, 100, ApexConfig.Semantic.DEFAULT_MODEL)
           .env("APEX_SEMANTIC_MODEL")
-          .flag("--model")
+          .flag("--model", Scope.MODEL)
           .shown(
               SEMANTIC,
               "Model",
@@ -52,7 +52,7 @@ public enum ConfigField {
   SEMANTIC_TIMEOUT_MS(
       FieldSpec.integer("semantic.timeout_ms", 100, 600_000, 10_000)
           .env("APEX_SEMANTIC_TIMEOUT_MS")
-          .flag("--semantic-timeout", "in seconds")
+          .flag("--semantic-timeout", Scope.MODEL, FlagForm.SECONDS)
           .shown(
               SEMANTIC,
               "Timeout (ms)",
@@ -60,7 +60,7 @@ public enum ConfigField {
   SEMANTIC_MAX_RETRIES(
       FieldSpec.integer("semantic.max_retries", 0, 5, 2)
           .env("APEX_SEMANTIC_MAX_RETRIES")
-          .flag("--semantic-retries")
+          .flag("--semantic-retries", Scope.MODEL)
           .shown(
               SEMANTIC,
               "Max retries",
@@ -93,7 +93,7 @@ public enum ConfigField {
   MAX_STEPS(
       FieldSpec.integer("max_steps", 1, 1000, TaskRunner.DEFAULT_MAX_STEPS)
           .env("APEX_MAX_STEPS")
-          .flag("--max-steps")
+          .flag("--max-steps", Scope.TASK)
           .shown(TASKS, "Max steps per task", "Stop a task after this many steps.")),
   SCREENSHOT_RETENTION(
       FieldSpec.integer("screenshot_retention", 1, 10_000, 50)
@@ -106,7 +106,7 @@ public enum ConfigField {
   PLANNER_ALLOWED_APPS(
       FieldSpec.list("planner.allowed_apps", FieldType.APP_LIST, ApexConfig.Planner.MAX_APPS)
           .env("APEX_PLANNER_ALLOWED_APPS")
-          .flag("--allow-app", "repeat for more; added to the setting's list")
+          .flag("--allow-app", Scope.TASK, FlagForm.ADDED)
           .shown(
               SAFETY,
               "Apps a goal may launch without asking",
@@ -116,7 +116,7 @@ public enum ConfigField {
   PLANNER_ALLOWED_URLS(
       FieldSpec.list("planner.allowed_urls", FieldType.ORIGIN_LIST, ApexConfig.Planner.MAX_APPS)
           .env("APEX_PLANNER_ALLOWED_URLS")
-          .flag("--allow-url", "repeat for more; added to the setting's list")
+          .flag("--allow-url", Scope.TASK, FlagForm.ADDED)
           .shown(
               SAFETY,
               "Web origins a goal, a flow or this console may open",
@@ -139,7 +139,7 @@ public enum ConfigField {
   LLM_PROVIDER(
       FieldSpec.text("llm.provider", FieldType.PROVIDER, 0, "anthropic")
           .env("APEX_LLM_PROVIDER")
-          .flag("--provider")
+          .flag("--provider", Scope.MODEL)
           .shown(
               MODEL,
               "Model provider",
@@ -149,7 +149,11 @@ public enum ConfigField {
   LLM_OPENAI_BASE_URL(
       FieldSpec.text("llm.openai_base_url", FieldType.URL, 500, "")
           .env("OPENAI_BASE_URL")
-          .flag("--base-url", "for anthropic too, else ANTHROPIC_BASE_URL")
+          .flag(
+              "--base-url",
+              Scope.MODEL,
+              FlagForm.SAME,
+              "for anthropic too, else ANTHROPIC_BASE_URL")
           .shown(
               MODEL,
               "OpenAI-compatible base URL",
@@ -158,7 +162,7 @@ public enum ConfigField {
   PLANNER_MODEL(
       FieldSpec.text("planner.model", FieldType.MODEL_OR_EMPTY, 100, "")
           .env("APEX_PLANNER_MODEL")
-          .flag("--planner-model")
+          .flag("--planner-model", Scope.TASK)
           .shown(
               MODEL,
               "Planning model",
@@ -168,7 +172,7 @@ public enum ConfigField {
   DEVICE_TIMEOUT_MS(
       FieldSpec.integer("device.timeout_ms", 100, 3_600_000, (int) DeviceLimits.DEFAULT_TIMEOUT_MS)
           .env("APEX_DEVICE_TIMEOUT_MS")
-          .flag("--device-timeout", "in ms or as 500ms, 5s, 2m")
+          .flag("--device-timeout", Scope.DEVICE, FlagForm.DURATION)
           .shown(
               DEVICES,
               "Device command deadline (ms)",
@@ -188,7 +192,7 @@ public enum ConfigField {
   DEVICE_ADB_SERVER(
       FieldSpec.text("device.adb_server", FieldType.ADDRESS, 255, "")
           .env("APEX_DEVICE_ADB_SERVER")
-          .flag("--adb")
+          .flag("--adb", Scope.ADB)
           .shown(
               DEVICES,
               "adb server (host:port)",
@@ -220,7 +224,7 @@ public enum ConfigField {
   TIMELINE_URL(
       FieldSpec.text("timeline.url", FieldType.TIMELINE, 4096, "")
           .env("APEX_TIMELINE")
-          .flag("--db")
+          .flag("--db", Scope.TIMELINE)
           .shown(
               TASKS,
               "Timeline file",
@@ -263,14 +267,83 @@ public enum ConfigField {
   }
 
   /**
+   * Which commands offer a setting's flag. A command names the scopes it takes (the commands that
+   * open a device take {@link #ADB} and {@link #DEVICE}), and gets every declared flag of those
+   * scopes, so a new flag is declared here and nowhere in the CLI.
+   */
+  public enum Scope {
+    /** The model connection and screen labels: commands that may call a model. */
+    MODEL,
+    /** The bounds of a device: commands that open one. */
+    DEVICE,
+    /** Where adb is: commands that open or list devices. */
+    ADB,
+    /** A task's limits and what its planner may do: commands that run tasks. */
+    TASK,
+    /** Where the timeline is: commands that record or read tasks. */
+    TIMELINE
+  }
+
+  /** How a flag's value is written, when that differs from the setting's. */
+  public enum FlagForm {
+    /** The setting's own value. */
+    SAME(""),
+    /** No value: the flag turns a boolean setting on. */
+    SWITCH(""),
+    /** A number of seconds for a setting in milliseconds, e.g. {@code 2.5}. */
+    SECONDS("in seconds"),
+    /**
+     * A duration for a setting in milliseconds: {@code 500}, {@code 500ms}, {@code 5s}, {@code 2m}.
+     */
+    DURATION("in ms or as 500ms, 5s, 2m"),
+    /** Repeatable; each value is added to the setting's list. */
+    ADDED("repeat for more; added to the setting's list");
+
+    private final String text;
+
+    FlagForm(String text) {
+      this.text = text;
+    }
+
+    /**
+     * How the help says it, e.g. {@code in seconds}; empty for {@link #SAME} and {@link #SWITCH}.
+     */
+    public String text() {
+      return text;
+    }
+  }
+
+  /**
    * A setting's command-line flag.
    *
    * @param name the flag, e.g. {@code --device-timeout}; empty for a setting with none
-   * @param form how the flag's value differs from the setting's, e.g. {@code in seconds}; empty
-   *     when it takes the same
+   * @param scope which commands offer it
+   * @param kind how its value is written
+   * @param note what else the help says of it, or empty
    */
-  public record Flag(String name, String form) {
-    static final Flag NONE = new Flag("", "");
+  public record Flag(String name, Scope scope, FlagForm kind, String note) {
+    static final Flag NONE = new Flag("", Scope.TASK, FlagForm.SAME, "");
+
+    /**
+     * How the flag's value differs from the setting's, for its help, e.g. {@code in seconds}; empty
+     * when it takes the same.
+     */
+    public String form() {
+      if (kind.text().isEmpty() || note.isEmpty()) {
+        return kind.text() + note;
+      }
+      return kind.text() + "; " + note;
+    }
+
+    /** Whether it takes a value (all but a {@link FlagForm#SWITCH}). */
+    public boolean takesValue() {
+      return kind != FlagForm.SWITCH;
+    }
+
+    /** Whether it may be given more than once ({@link FlagForm#ADDED}). */
+    public boolean repeatable() {
+      return kind == FlagForm.ADDED;
+    }
   }
 
   /** The providers {@code llm.provider} accepts. */
@@ -306,6 +379,27 @@ public enum ConfigField {
   /** Its command-line flag, e.g. {@code --device-timeout}, or empty. */
   public Optional<Flag> flag() {
     return spec.flag().name().isEmpty() ? Optional.empty() : Optional.of(spec.flag());
+  }
+
+  /** What its flag's value is called in the help, e.g. {@code N}, {@code HOST:PORT}, {@code MS}. */
+  public String flagLabel() {
+    return switch (spec.flag().kind()) {
+      case SWITCH -> "";
+      case SECONDS -> "SECONDS";
+      case DURATION -> "MS";
+      default ->
+          switch (spec.type()) {
+            case INTEGER -> "N";
+            case MODEL, MODEL_OR_EMPTY -> "MODEL";
+            case PROVIDER -> "NAME";
+            case URL -> "URL";
+            case ADDRESS -> "HOST:PORT";
+            case APP_LIST -> "APP_ID";
+            case ORIGIN_LIST -> "ORIGIN";
+            case TIMELINE -> "FILE";
+            default -> "VALUE";
+          };
+    };
   }
 
   /**
@@ -419,6 +513,72 @@ public enum ConfigField {
    */
   public Object fromText(String source, String text) {
     return spec.type().fromText(this, source, Objects.requireNonNull(text, "text"));
+  }
+
+  /**
+   * The value its flag gives, checked, in the setting's normal form: a {@link FlagForm#SWITCH}
+   * turns it on; {@link FlagForm#SECONDS} and {@link FlagForm#DURATION} become milliseconds; an
+   * {@link FlagForm#ADDED} list is {@code current} with each value added; otherwise the last value
+   * given.
+   *
+   * @param texts the values given, in order (for a switch, one empty text per time it is given)
+   * @param current the setting's value before the flag (from the file and the environment)
+   * @throws dev.apex.core.InvalidInputException naming the flag and what it accepts, never the
+   *     value
+   */
+  public Object fromFlag(List<String> texts, Object current) {
+    Flag flag = flag().orElseThrow(() -> new IllegalStateException(key() + " has no flag"));
+    if (texts.isEmpty()) {
+      return current;
+    }
+    String last = texts.get(texts.size() - 1);
+    return switch (flag.kind()) {
+      case SWITCH -> true;
+      case SAME -> fromText(flag.name(), last);
+      case SECONDS -> {
+        double seconds;
+        try {
+          seconds = Double.parseDouble(last.strip());
+        } catch (NumberFormatException e) {
+          seconds = Double.NaN;
+        }
+        double millis = Math.rint(seconds * 1000);
+        if (!(millis >= min() && millis <= max())) {
+          throw new InvalidConfigException(
+              flag.name(),
+              flag.name()
+                  + " must be a number of seconds from "
+                  + seconds(min())
+                  + " to "
+                  + seconds(max()));
+        }
+        yield (int) millis;
+      }
+      case DURATION ->
+          (int)
+              DurationOption.parse(
+                      flag.name(),
+                      last,
+                      java.time.Duration.ofMillis(min()),
+                      java.time.Duration.ofMillis(max()))
+                  .toMillis();
+      case ADDED -> {
+        java.util.Set<String> items = new java.util.LinkedHashSet<>(checkItems(asList(current)));
+        for (String text : texts) {
+          items.addAll(asList(fromText(flag.name(), text)));
+        }
+        yield check(List.copyOf(items));
+      }
+    };
+  }
+
+  private static String seconds(long millis) {
+    return java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> asList(Object value) {
+    return (List<String>) value;
   }
 
   /** {@code value} checked and in normal form; a message naming the key when it is not valid. */

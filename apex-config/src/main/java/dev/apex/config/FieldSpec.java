@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * What one {@link ConfigField} declares, written as a chain that names each part: {@code
- * integer("max_steps", 1, 1000, 20).env("APEX_MAX_STEPS").flag("--max-steps").shown(TASKS, label,
- * help)}. Immutable.
+ * integer("max_steps", 1, 1000, 20).env("APEX_MAX_STEPS").flag("--max-steps", TASK).shown(TASKS,
+ * label, help)}. Immutable.
  *
  * @param key the dotted JSON key
  * @param envVar the environment variable that overrides the file
@@ -62,14 +62,20 @@ record FieldSpec(
     return new FieldSpec(key, value, type, min, max, defaultValue, flag, section, label, help);
   }
 
-  FieldSpec flag(String name) {
-    return flag(name, "");
+  FieldSpec flag(String name, ConfigField.Scope scope) {
+    return flag(name, scope, ConfigField.FlagForm.SAME);
+  }
+
+  FieldSpec flag(String name, ConfigField.Scope scope, ConfigField.FlagForm kind) {
+    return flag(name, scope, kind, "");
   }
 
   /**
-   * @param form how the flag's value differs from the setting's, e.g. {@code in seconds}
+   * @param scope which commands offer it
+   * @param kind how its value differs from the setting's
+   * @param note what else its help says, or empty
    */
-  FieldSpec flag(String name, String form) {
+  FieldSpec flag(String name, ConfigField.Scope scope, ConfigField.FlagForm kind, String note) {
     return new FieldSpec(
         key,
         envVar,
@@ -77,7 +83,7 @@ record FieldSpec(
         min,
         max,
         defaultValue,
-        new ConfigField.Flag(name, form),
+        new ConfigField.Flag(name, scope, kind, note),
         section,
         label,
         help);

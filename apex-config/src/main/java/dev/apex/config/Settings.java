@@ -20,43 +20,29 @@ import java.util.Set;
 
 /**
  * The effective settings of one command: the config file ({@code $APEX_HOME/config.json}, else
- * {@code ~/.apex/config.json}), then the environment, then flags.
+ * {@code ~/.apex/config.json}), then the environment, then flags ({@link #withFlags}). One {@link
+ * ApexConfig} holds every value, each checked against its {@link ConfigField} declaration; the
+ * views below read it, so a new setting is read where it is used ({@code
+ * settings.config().integer(ConfigField.X)}) and copied nowhere. Immutable.
  *
- * @param semantic semantic enrichment (off unless enabled; the key comes from ANTHROPIC_API_KEY and
- *     never from the file)
- * @param world world tracking (on by default)
- * @param maxSteps the step limit of a task
- * @param ocr whether to OCR screenshots when Tesseract is installed
- * @param screenshotRetention how many tasks keep their screenshots in the timeline
- * @param safety what a Claude-planned goal may do without asking (the config's {@code planner}
- *     allow-lists)
- * @param device the bounds of device I/O (the config's {@code device} settings, then {@code
- *     --device-timeout})
- * @param tapSettle how long a tap waits for its element to hold still (the config's {@code
- *     tap.settle_ms})
- * @param labelCache where screen labels are cached (the config's {@code semantic.cache})
- * @param labelCacheTtl how long labels kept across tasks are served (the config's {@code
- *     semantic.cache_ttl_hours})
- * @param plannerModel the model that plans a goal (the config's {@code planner.model}, then {@code
- *     --planner-model}); empty for the provider's default, which only Anthropic has
+ * <p>The views: {@link #semantic()} (semantic enrichment and the model connection; off unless
+ * enabled; the key from ANTHROPIC_API_KEY or OPENAI_API_KEY, never from the file), {@link
+ * #world()}, {@link #maxSteps()}, {@link #ocr()} (whether to OCR screenshots when Tesseract is
+ * installed), {@link #screenshotRetention()}, {@link #safety()} (what a planned goal may do without
+ * asking), {@link #device()} (the bounds of device I/O), {@link #tapSettle()}, {@link
+ * #labelCache()}, {@link #labelCacheTtl()} and {@link #plannerModel()} (empty for the provider's
+ * default, which only Anthropic has).
  */
-public record Settings(
-    SemanticConfig semantic,
-    WorldConfig world,
-    int maxSteps,
-    boolean ocr,
-    int screenshotRetention,
-    SafetyPolicy safety,
-    DeviceLimits device,
-    Duration tapSettle,
-    LabelCacheMode labelCache,
-    Duration labelCacheTtl,
-    String plannerModel) {
+public final class Settings {
 
-  public Settings {
-    labelCache = labelCache == null ? LabelCacheMode.DEFAULT : labelCache;
-    labelCacheTtl = labelCacheTtl == null ? LabelCacheMode.DEFAULT_TTL : labelCacheTtl;
-    plannerModel = plannerModel == null ? "" : plannerModel.strip();
+  private final ApexConfig config;
+  private final boolean ocr;
+  private final String anthropicBaseUrl;
+
+  private Settings(ApexConfig config, boolean ocr, String anthropicBaseUrl) {
+    this.config = java.util.Objects.requireNonNull(config, "config");
+    this.ocr = ocr;
+    this.anthropicBaseUrl = anthropicBaseUrl == null ? "" : anthropicBaseUrl.strip();
   }
 
   /**
@@ -66,43 +52,104 @@ public record Settings(
    * already in it; an {@code OPENAI_API_KEY} alone never switches the provider.
    */
   public static Settings of(ApexConfig config, Map<String, String> env, boolean ocr) {
-    SemanticConfig semantic = config.semanticConfig();
-    String baseUrl = env.get("ANTHROPIC_BASE_URL");
-    if (!semantic.isOpenAi() && baseUrl != null && !baseUrl.isBlank()) {
-      semantic = semantic.withBaseUrl(baseUrl);
-    }
-    return new Settings(
-        semantic,
-        config.worldConfig(),
-        config.maxSteps(),
-        ocr,
-        config.screenshotRetention(),
-        config.safetyPolicy(),
-        config.device().limits(),
-        config.tap().settle(),
-        config.semantic().cache(),
-        config.semantic().cacheTtl(),
-        config.planner().model());
+    return new Settings(config, ocr, env.get("ANTHROPIC_BASE_URL"));
+  }
+
+  /** Every value, by its declaration. */
+  public ApexConfig config() {
+    return config;
   }
 
   /**
-   * These settings with other model connection and planning model (the CLI's flags applied).
+   * These settings with the values flags give, each read by its declaration ({@link
+   * ConfigField#fromFlag}) over the file's and the environment's. A {@code --base-url} also points
+   * Anthropic's client at that URL, over ANTHROPIC_BASE_URL.
    *
-   * @param plannerModel empty for the provider's default
+   * @param given each flag's values as given, by the setting it sets; a setting not given keeps its
+   *     value
+   * @throws dev.apex.core.InvalidInputException naming the flag and what it accepts
    */
-  public Settings withModels(SemanticConfig value, String plannerModel) {
-    return new Settings(
-        value,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safety,
-        device,
-        tapSettle,
-        labelCache,
-        labelCacheTtl,
-        plannerModel);
+  public Settings withFlags(Map<ConfigField, List<String>> given) {
+    ApexConfig result = config;
+    for (ConfigField field : ConfigField.values()) {
+      List<String> texts = given.getOrDefault(field, List.of());
+      if (!texts.isEmpty()) {
+        result = result.with(field, field.fromFlag(texts, result.get(field)));
+      }
+    }
+    String baseUrl =
+        given.getOrDefault(ConfigField.LLM_OPENAI_BASE_URL, List.of()).isEmpty()
+            ? anthropicBaseUrl
+            : result.text(ConfigField.LLM_OPENAI_BASE_URL);
+    return new Settings(result, ocr, baseUrl);
+  }
+
+  /**
+   * These settings with {@code field} set to {@code value}, checked.
+   *
+   * @throws InvalidConfigException naming the key when the value is of the wrong type or range
+   */
+  public Settings with(ConfigField field, Object value) {
+    return new Settings(config.with(field, value), ocr, anthropicBaseUrl);
+  }
+
+  /** The model connection and screen labels (seed 004). */
+  public SemanticConfig semantic() {
+    SemanticConfig semantic = config.semanticConfig();
+    if (!semantic.isOpenAi() && !anthropicBaseUrl.isEmpty()) {
+      semantic = semantic.withBaseUrl(anthropicBaseUrl);
+    }
+    return semantic;
+  }
+
+  /** World tracking (on by default). */
+  public WorldConfig world() {
+    return config.worldConfig();
+  }
+
+  /** The step limit of a task. */
+  public int maxSteps() {
+    return config.maxSteps();
+  }
+
+  /** Whether to OCR screenshots when Tesseract is installed. */
+  public boolean ocr() {
+    return ocr;
+  }
+
+  /** How many tasks keep their screenshots in the timeline. */
+  public int screenshotRetention() {
+    return config.screenshotRetention();
+  }
+
+  /** What a planned goal, a flow or a remote client may do without asking. */
+  public SafetyPolicy safety() {
+    return config.safetyPolicy();
+  }
+
+  /** The bounds of device I/O. */
+  public DeviceLimits device() {
+    return config.device().limits();
+  }
+
+  /** How long a tap waits for its element to hold still. */
+  public Duration tapSettle() {
+    return config.tap().settle();
+  }
+
+  /** Where screen labels are cached. */
+  public LabelCacheMode labelCache() {
+    return config.semantic().cache();
+  }
+
+  /** How long labels kept across tasks are served. */
+  public Duration labelCacheTtl() {
+    return config.semantic().cacheTtl();
+  }
+
+  /** The model that plans a goal; empty for the provider's default. */
+  public String plannerModel() {
+    return config.planner().model();
   }
 
   /**
@@ -111,8 +158,9 @@ public record Settings(
    * PlannerConfig#SMALL_CONTEXT_MAX_OUTPUT_TOKENS}, so a step fits an 8,192-token local model.
    */
   public PlannerConfig plannerConfig() {
+    String plannerModel = plannerModel();
     PlannerConfig planner = PlannerConfig.defaults();
-    if (semantic.isOpenAi()) {
+    if (semantic().isOpenAi()) {
       planner = planner.withMaxOutputTokens(PlannerConfig.SMALL_CONTEXT_MAX_OUTPUT_TOKENS);
     }
     return plannerModel.isEmpty() ? planner : planner.withModel(plannerModel);
@@ -124,10 +172,11 @@ public record Settings(
    * planning model named.
    */
   public Optional<String> goalRefusal() {
+    SemanticConfig semantic = semantic();
     if (!PlannerModels.configured(semantic)) {
       return Optional.of(PlannerModels.NONE_CONFIGURED);
     }
-    if (semantic.isOpenAi() && plannerModel.isEmpty()) {
+    if (semantic.isOpenAi() && plannerModel().isEmpty()) {
       return Optional.of(MISSING_PLANNER_MODEL);
     }
     return Optional.empty();
@@ -162,6 +211,7 @@ public record Settings(
    * @throws InvalidInputException with {@link #MISSING_LABEL_MODEL}
    */
   public void requireLabelModel() {
+    SemanticConfig semantic = semantic();
     if (semantic.enabled()
         && semantic.isOpenAi()
         && ApexConfig.Semantic.DEFAULT_MODEL.equals(semantic.model())) {
@@ -169,94 +219,19 @@ public record Settings(
     }
   }
 
-  /** These settings with other device bounds. */
-  public Settings withDevice(DeviceLimits value) {
-    return new Settings(
-        semantic,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safety,
-        value,
-        tapSettle,
-        labelCache,
-        labelCacheTtl,
-        plannerModel);
-  }
-
   /**
-   * The safety policy with {@code moreApps} (from {@code --allow-app}) allowed too: the config's
-   * allow-list and the flags together, never one replacing the other.
-   */
-  public SafetyPolicy safetyWith(Collection<String> moreApps) {
-    return safetyWith(moreApps, List.of());
-  }
-
-  /**
-   * The safety policy with {@code moreApps} ({@code --allow-app}) and {@code moreOrigins} ({@code
-   * --allow-url}) allowed too, beside the config's lists.
+   * These settings with {@code moreApps} and {@code moreOrigins} allowed beside the lists the
+   * settings already hold, e.g. the page origin of the device a command opens.
    *
-   * @throws dev.apex.core.InvalidInputException naming {@code --allow-url} and the bad origin
-   */
-  public SafetyPolicy safetyWith(Collection<String> moreApps, Collection<String> moreOrigins) {
-    Set<String> apps = new LinkedHashSet<>(safety.allowedApps());
-    apps.addAll(moreApps);
-    Set<String> origins = new LinkedHashSet<>(safety.allowedOrigins());
-    origins.addAll(moreOrigins);
-    return safety.withAllowedApps(apps).withAllowedOrigins(origins);
-  }
-
-  /**
-   * These settings with {@code moreApps} ({@code --allow-app}) and {@code moreOrigins} ({@code
-   * --allow-url}) allowed beside the config's lists ({@link #safetyWith}).
-   *
-   * @throws dev.apex.core.InvalidInputException naming {@code --allow-url} and the bad origin
+   * @throws InvalidConfigException naming the key, for an entry that is no app id or origin
    */
   public Settings withAllowed(Collection<String> moreApps, Collection<String> moreOrigins) {
-    return new Settings(
-        semantic,
-        world,
-        maxSteps,
-        ocr,
-        screenshotRetention,
-        safetyWith(moreApps, moreOrigins),
-        device,
-        tapSettle,
-        labelCache,
-        labelCacheTtl,
-        plannerModel);
-  }
-
-  /**
-   * {@code limits} with the deadline a {@code --device-timeout} value gives ({@code 500}, {@code
-   * 500ms}, {@code 5s}, {@code 2m}; 100 ms to 1 h), or {@code limits} when it is null.
-   *
-   * @throws dev.apex.core.InvalidInputException naming the flag, for a value out of form or range
-   */
-  public static DeviceLimits withDeviceTimeout(DeviceLimits limits, String deviceTimeout) {
-    if (deviceTimeout == null) {
-      return limits;
-    }
-    return limits.withTimeout(
-        DurationOption.parse(
-            "--device-timeout", deviceTimeout, Duration.ofMillis(100), Duration.ofHours(1)));
-  }
-
-  /** These settings with another step limit. */
-  public Settings withMaxSteps(int value) {
-    return new Settings(
-        semantic,
-        world,
-        value,
-        ocr,
-        screenshotRetention,
-        safety,
-        device,
-        tapSettle,
-        labelCache,
-        labelCacheTtl,
-        plannerModel);
+    Set<String> apps = new LinkedHashSet<>(config.list(ConfigField.PLANNER_ALLOWED_APPS));
+    apps.addAll(moreApps);
+    Set<String> origins = new LinkedHashSet<>(config.list(ConfigField.PLANNER_ALLOWED_URLS));
+    origins.addAll(moreOrigins);
+    return with(ConfigField.PLANNER_ALLOWED_APPS, List.copyOf(apps))
+        .with(ConfigField.PLANNER_ALLOWED_URLS, List.copyOf(origins));
   }
 
   /**
@@ -268,16 +243,35 @@ public record Settings(
    * builder its timeline's label store.
    */
   public AgentBuilder agent() {
+    SemanticConfig semantic = semantic();
     return Agent.builder()
         .model(semantic)
         .planner(plannerConfig())
         .labels(semantic.enabled())
-        .labelCache(labelCache)
-        .labelCacheTtl(labelCacheTtl)
-        .maxSteps(maxSteps)
-        .world(world)
-        .safety(safety)
-        .tapSettle(tapSettle)
+        .labelCache(labelCache())
+        .labelCacheTtl(labelCacheTtl())
+        .maxSteps(maxSteps())
+        .world(world())
+        .safety(safety())
+        .tapSettle(tapSettle())
         .ocr(ocr);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Settings that
+        && config.equals(that.config)
+        && ocr == that.ocr
+        && anthropicBaseUrl.equals(that.anthropicBaseUrl);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(config, ocr, anthropicBaseUrl);
+  }
+
+  @Override
+  public String toString() {
+    return "Settings[" + config + ", ocr=" + ocr + "]";
   }
 }

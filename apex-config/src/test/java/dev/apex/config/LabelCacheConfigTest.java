@@ -51,7 +51,8 @@ class LabelCacheConfigTest {
         .isEqualTo("APEX_SEMANTIC_CACHE");
     Settings settings = Settings.of(store.current(), Map.of(), false);
     assertThat(settings.labelCache()).isEqualTo(LabelCacheMode.OFF);
-    assertThat(settings.withMaxSteps(3).labelCacheTtl()).isEqualTo(Duration.ofHours(2));
+    assertThat(settings.with(ConfigField.MAX_STEPS, 3).labelCacheTtl())
+        .isEqualTo(Duration.ofHours(2));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.apex.console;
 
 import dev.apex.config.ApexConfig;
+import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.RawCapture;
@@ -38,36 +39,41 @@ public final class AgentLauncher implements TaskLauncher {
 
   private final Map<String, String> env;
   private final OcrEngine ocr;
-  private final String adb;
-  private final String deviceTimeout;
+  private final Map<ConfigField, List<String>> flags;
   private final LabelStore labelStore;
 
+  /**
+   * @param adb the adb server as host:port, or null for the settings' {@code device.adb_server}
+   */
   public AgentLauncher(Map<String, String> env, OcrEngine ocr, String adb) {
-    this(env, ocr, adb, null);
+    this(
+        env,
+        ocr,
+        adb == null || adb.isBlank()
+            ? Map.of()
+            : Map.of(ConfigField.DEVICE_ADB_SERVER, List.of(adb)));
   }
 
   /**
    * @param env the environment the model key and base URL come from
    * @param ocr the OCR engine every task uses
-   * @param adb the adb server as host:port, or null for the settings' {@code device.adb_server},
-   *     else the environment's or the default
-   * @param deviceTimeout the console's {@code --device-timeout}, or null: each task's deadline is
-   *     then the settings' {@code device.timeout_ms} of the moment it starts
+   * @param flags the console's flags of declared settings ({@code --adb}, {@code
+   *     --device-timeout}), by setting: they win over the settings of the moment a task starts,
+   *     which decide the rest
    */
-  public AgentLauncher(Map<String, String> env, OcrEngine ocr, String adb, String deviceTimeout) {
-    this(env, ocr, adb, deviceTimeout, null);
+  public AgentLauncher(
+      Map<String, String> env, OcrEngine ocr, Map<ConfigField, List<String>> flags) {
+    this(env, ocr, flags, null);
   }
 
   private AgentLauncher(
       Map<String, String> env,
       OcrEngine ocr,
-      String adb,
-      String deviceTimeout,
+      Map<ConfigField, List<String>> flags,
       LabelStore labelStore) {
     this.env = Map.copyOf(Objects.requireNonNull(env, "env"));
     this.ocr = Objects.requireNonNull(ocr, "ocr");
-    this.adb = adb;
-    this.deviceTimeout = deviceTimeout;
+    this.flags = Map.copyOf(Objects.requireNonNull(flags, "flags"));
     this.labelStore = labelStore;
   }
 
@@ -77,7 +83,7 @@ public final class AgentLauncher implements TaskLauncher {
    * themselves only.
    */
   public AgentLauncher withLabelStore(LabelStore store) {
-    return new AgentLauncher(env, ocr, adb, deviceTimeout, Objects.requireNonNull(store, "store"));
+    return new AgentLauncher(env, ocr, flags, Objects.requireNonNull(store, "store"));
   }
 
   /** Goals need a model: with none configured in {@code config} and the environment, says so. */
@@ -155,15 +161,16 @@ public final class AgentLauncher implements TaskLauncher {
         + "=VALUE lines under Variables on New task";
   }
 
-  /** The console's {@code --adb}, else the settings' {@code device.adb_server} of the moment. */
+  /** The settings' adb server (the console's {@code --adb} first) and device bounds. */
   private DeviceOptions deviceOptions(ApexConfig config) {
-    String server = adb != null && !adb.isBlank() ? adb : config.device().adbServer();
-    return new DeviceOptions(server, null, settings(config).device(), env);
+    Settings settings = settings(config);
+    return new DeviceOptions(
+        settings.config().text(ConfigField.DEVICE_ADB_SERVER), null, settings.device(), env);
   }
 
-  private Settings settings(ApexConfig config) {
-    Settings base = Settings.of(config, env, true);
-    return base.withDevice(Settings.withDeviceTimeout(base.device(), deviceTimeout));
+  /** The settings of the moment with the console's flags over them. */
+  Settings settings(ApexConfig config) {
+    return Settings.of(config, env, true).withFlags(flags);
   }
 
   /**

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /** The console's tasks run through the same pipeline as {@code apex run}. */
 class AgentLauncherTest {
 
-  private final AgentLauncher launcher = new AgentLauncher(Map.of(), OcrEngine.NONE, null);
+  private final AgentLauncher launcher = new AgentLauncher(Map.of(), OcrEngine.NONE, Map.of());
 
   @Test
   void anUnknownDeviceIsRefusedBeforeAnythingRuns() {

@@ -46,7 +46,9 @@ class ConsoleFlowVariablesTest {
         TestConsole.start(
             home,
             new AgentLauncher(
-                Map.of("APEX_C_ROW", "Wi-Fi", "APEX_C_PASSWORD", SECRET), OcrEngine.NONE, null));
+                Map.of("APEX_C_ROW", "Wi-Fi", "APEX_C_PASSWORD", SECRET),
+                OcrEngine.NONE,
+                Map.of()));
   }
 
   private static String body(String vars) {

@@ -47,7 +47,7 @@ class InspectorApiTest {
 
   private TestConsole start(UnaryOperator<ConsoleOptions.Builder> options) {
     tasks = SimLauncher.gated();
-    AgentLauncher agent = new AgentLauncher(Map.of(), OcrEngine.NONE, null);
+    AgentLauncher agent = new AgentLauncher(Map.of(), OcrEngine.NONE, Map.of());
     TaskLauncher launcher =
         new TaskLauncher() {
           @Override

@@ -53,7 +53,7 @@ class InspectorBrowserTest {
         ConsoleBrowser.open(
             home,
             profile,
-            new AgentLauncher(Map.of(), OcrEngine.NONE, null),
+            new AgentLauncher(Map.of(), OcrEngine.NONE, Map.of()),
             Duration.ofSeconds(30));
     console = page.console;
     browser = page.browser;

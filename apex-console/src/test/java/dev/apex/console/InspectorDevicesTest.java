@@ -115,7 +115,7 @@ class InspectorDevicesTest {
         FakeWda.start()
             .source(TestData.bytes("ios/shirates_settings_top_390x844.xml"))
             .screen(390, 844, 3);
-    console = TestConsole.start(home, new AgentLauncher(Map.of(), OcrEngine.NONE, null));
+    console = TestConsole.start(home, new AgentLauncher(Map.of(), OcrEngine.NONE, Map.of()));
     // WebDriverAgent on loopback: the console connects only to a local address the user named.
     console.allowUrl(wda.url().toString().replaceAll("/+$", ""));
 
@@ -152,7 +152,7 @@ class InspectorDevicesTest {
         });
     site.start();
     String device = "web:http://127.0.0.1:" + site.getAddress().getPort() + "/";
-    console = TestConsole.start(home, new AgentLauncher(Map.of(), OcrEngine.NONE, null));
+    console = TestConsole.start(home, new AgentLauncher(Map.of(), OcrEngine.NONE, Map.of()));
     console.allowUrl("http://127.0.0.1:" + site.getAddress().getPort());
 
     try (EventClient events = console.events("")) {

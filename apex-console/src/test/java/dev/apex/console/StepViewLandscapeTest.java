@@ -89,7 +89,7 @@ class StepViewLandscapeTest {
         ConsoleBrowser.open(
             home,
             profile,
-            new AgentLauncher(Map.of(), OcrEngine.NONE, null),
+            new AgentLauncher(Map.of(), OcrEngine.NONE, Map.of()),
             Duration.ofSeconds(90));
   }
 
