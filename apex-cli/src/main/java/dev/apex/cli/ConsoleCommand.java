@@ -7,7 +7,7 @@ import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
 import dev.apex.device.DeviceEnumeration;
-import dev.apex.runtime.agent.PerceivingObserver;
+import dev.apex.runtime.observe.PerceivingObserver;
 import dev.apex.storage.SqliteTimeline;
 import java.io.PrintWriter;
 import java.nio.file.Path;

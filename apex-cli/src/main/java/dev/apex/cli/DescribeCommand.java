@@ -10,7 +10,7 @@ import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.OcrEngine;
 import dev.apex.perception.Perceiver;
 import dev.apex.runtime.agent.Agent;
-import dev.apex.runtime.agent.PerceivingObserver;
+import dev.apex.runtime.observe.PerceivingObserver;
 import dev.apex.semantic.Enrichment;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import dev.apex.core.RedactingStream;
 import dev.apex.device.DeviceProviders;
 import dev.apex.mcp.ApexMcpServer;
 import dev.apex.perception.OcrEngine;
-import dev.apex.runtime.agent.PerceivingObserver;
+import dev.apex.runtime.observe.PerceivingObserver;
 import dev.apex.runtime.safety.OriginRule;
 import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.storage.SqliteTimeline;

@@ -135,9 +135,9 @@ class ArchitectureTest {
 
   /**
    * The loop's path through the runtime's packages (docs/architecture.md): the agent assembles a
-   * run; the planners (the model's, a flow's replay) plan; the loop ({@code dev.apex.runtime})
-   * observes, asks, guards, acts and records; the guard ({@code safety}) admits a step; the tools
-   * act. Each uses only what is below it.
+   * run; the observer ({@code observe}) reads the screen; the planners (the model's, a flow's
+   * replay) plan; the loop ({@code dev.apex.runtime}) observes, asks, guards, acts and records; the
+   * guard ({@code safety}) admits a step; the tools act. Each uses only what is below it.
    */
   @Test
   void theLoopsPackagesUseOnlyWhatIsBelowThem() {
@@ -146,6 +146,8 @@ class ArchitectureTest {
             .consideringOnlyDependenciesInLayers()
             .layer("agent")
             .definedBy("dev.apex.runtime.agent..")
+            .layer("observe")
+            .definedBy("dev.apex.runtime.observe..")
             .layer("model planner")
             .definedBy("dev.apex.runtime.planner..")
             .layer("flows")
@@ -158,16 +160,19 @@ class ArchitectureTest {
             .definedBy("dev.apex.tools..")
             .whereLayer("agent")
             .mayNotBeAccessedByAnyLayer()
+            .whereLayer("observe")
+            .mayOnlyBeAccessedByLayers("agent")
             .whereLayer("model planner")
             .mayOnlyBeAccessedByLayers("agent")
             .whereLayer("flows")
             .mayOnlyBeAccessedByLayers("agent")
             .whereLayer("loop")
-            .mayOnlyBeAccessedByLayers("model planner", "flows", "agent")
+            .mayOnlyBeAccessedByLayers("observe", "model planner", "flows", "agent")
             .whereLayer("guard")
             .mayOnlyBeAccessedByLayers("loop", "model planner", "flows", "agent")
             .whereLayer("act")
-            .mayOnlyBeAccessedByLayers("guard", "loop", "model planner", "flows", "agent"));
+            .mayOnlyBeAccessedByLayers(
+                "guard", "loop", "observe", "model planner", "flows", "agent"));
   }
 
   /** DESIGN (turn 3): one class assembles a task runner, for every kind of run. */

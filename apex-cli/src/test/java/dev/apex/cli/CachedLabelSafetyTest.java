@@ -13,7 +13,7 @@ import dev.apex.runtime.Planner;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentOutcome;
 import dev.apex.runtime.agent.AgentRun;
-import dev.apex.runtime.agent.LabelCacheMode;
+import dev.apex.runtime.observe.LabelCacheMode;
 import dev.apex.runtime.safety.Confirmer;
 import dev.apex.runtime.safety.SensitiveAction;
 import dev.apex.runtime.safety.SensitiveKind;

@@ -3,7 +3,7 @@ package dev.apex.config;
 import dev.apex.core.Secrets;
 import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
-import dev.apex.runtime.agent.LabelCacheMode;
+import dev.apex.runtime.observe.LabelCacheMode;
 import dev.apex.runtime.safety.SafetyPolicy;
 import dev.apex.runtime.safety.SensitiveKind;
 import dev.apex.world.WorldConfig;

@@ -10,7 +10,7 @@ import static dev.apex.config.ConfigField.Section.WORLD;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.device.DeviceLimits;
 import dev.apex.runtime.TaskRunner;
-import dev.apex.runtime.agent.LabelCacheMode;
+import dev.apex.runtime.observe.LabelCacheMode;
 import dev.apex.tools.TapTool;
 import java.util.Arrays;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.apex.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.Secrets;
-import dev.apex.runtime.agent.LabelCacheMode;
+import dev.apex.runtime.observe.LabelCacheMode;
 import dev.apex.runtime.safety.OriginRule;
 import dev.apex.runtime.safety.SensitiveKind;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import dev.apex.device.DeviceLimits;
 import dev.apex.llm.SemanticConfig;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentBuilder;
-import dev.apex.runtime.agent.LabelCacheMode;
+import dev.apex.runtime.observe.LabelCacheMode;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.planner.PlannerModels;
 import dev.apex.runtime.safety.SafetyPolicy;

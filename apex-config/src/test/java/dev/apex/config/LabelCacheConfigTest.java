@@ -3,7 +3,7 @@ package dev.apex.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.apex.runtime.agent.LabelCacheMode;
+import dev.apex.runtime.observe.LabelCacheMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,7 @@ import dev.apex.llm.SemanticConfig;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.TaskRunner;
+import dev.apex.runtime.observe.LabelCacheMode;
 import dev.apex.runtime.planner.PlannerConfig;
 import dev.apex.runtime.safety.Confirmer;
 import dev.apex.runtime.safety.OriginRule;

@@ -5,6 +5,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.TaskOutcome;
+import dev.apex.runtime.observe.LabelSavings;
 import dev.apex.world.WorldState;
 import java.util.Objects;
 import java.util.Optional;

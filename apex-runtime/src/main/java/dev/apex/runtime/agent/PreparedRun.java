@@ -5,6 +5,7 @@ import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.RunParts;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.flow.FlowReplay;
+import dev.apex.runtime.observe.LabelSavings;
 import dev.apex.runtime.planner.ModelAgent;
 import java.util.Optional;
 

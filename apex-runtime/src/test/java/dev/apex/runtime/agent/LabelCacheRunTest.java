@@ -11,6 +11,8 @@ import dev.apex.llm.SemanticScene;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.flow.Flow;
+import dev.apex.runtime.observe.LabelCacheMode;
+import dev.apex.runtime.observe.LabelSavings;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.testkit.llm.FakeMessagesApi;
 import dev.apex.testkit.llm.FakeReply;

@@ -1,4 +1,4 @@
-package dev.apex.runtime.agent;
+package dev.apex.runtime.observe;
 
 import dev.apex.core.RawCapture;
 import dev.apex.core.Scene;

@@ -1,4 +1,4 @@
-package dev.apex.runtime.agent;
+package dev.apex.runtime.observe;
 
 import java.time.Duration;
 import java.util.Arrays;
