@@ -116,6 +116,7 @@ final class McpCommand implements Callable<Integer> {
                   .tools(tools)
                   .confirmer(confirmer)
                   .timeline(timeline)
+                  .listener(wiring.tracer().listener(shared.tracesPayloads()))
                   .build();
       ApexMcpServer server =
           new ApexMcpServer(

@@ -313,6 +313,7 @@ final class RunCommand implements Callable<Integer> {
             .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))
+            .listener(wiring.tracer().listener(shared.tracesPayloads()))
             .notices(
                 notice -> {
                   PrintWriter err = spec.commandLine().getErr();
@@ -338,6 +339,8 @@ final class RunCommand implements Callable<Integer> {
         return failed;
       }
       signals.onAbandon(recorder::abandon);
+      // A quit that halts the process skips the shell's way out: export the spans first.
+      signals.onAbandon(reason -> wiring.tracer().close());
       // With --heal, --record gets the healed flow, written from the replay's report.
       recording =
           record != null && !heal ? new FlowRecording(flow != null ? flow.name() : null) : null;

@@ -70,6 +70,11 @@ final class SharedOptions {
     return new DeviceOptions(server, capabilities, limits, env);
   }
 
+  /** Whether exported trace spans may carry payloads ({@code traces.payloads}), redacted. */
+  boolean tracesPayloads() {
+    return configStore(env).current().tracesPayloads();
+  }
+
   /** The settings with no step limit of the command's own (describe runs no task). */
   Settings settings() {
     return settings(null);

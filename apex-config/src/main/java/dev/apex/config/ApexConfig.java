@@ -90,6 +90,11 @@ public final class ApexConfig {
     return integer(ConfigField.SCREENSHOT_RETENTION);
   }
 
+  /** Whether exported trace spans may carry payloads (goals, step arguments, reasons), redacted. */
+  public boolean tracesPayloads() {
+    return bool(ConfigField.TRACES_PAYLOADS);
+  }
+
   /** The key from {@code ANTHROPIC_API_KEY}; empty when unset. */
   public String anthropicApiKey() {
     return text(ConfigField.ANTHROPIC_API_KEY);

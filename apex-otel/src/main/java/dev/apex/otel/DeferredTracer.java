@@ -12,7 +12,9 @@ import java.util.function.Consumer;
  * What {@link RunTracer#fromEnvironment} gives when traces are configured: the SDK is built at the
  * first span a command needs (a device opened, a task started, a model called, a suite begun), so a
  * command that makes none ({@code apex --version}, {@code apex timeline}) loads none of it. Names
- * no OpenTelemetry type. A configuration the SDK refuses is told once and traces nothing.
+ * no OpenTelemetry type. A configuration the SDK refuses is told once and traces nothing. Once the
+ * SDK runs, a shutdown hook closes it too, for an exit that skips the shell's own close (a console
+ * or MCP server stopped by a signal, {@code System.exit} elsewhere).
  */
 final class DeferredTracer implements RunTracer {
 
@@ -20,6 +22,7 @@ final class DeferredTracer implements RunTracer {
   private final Consumer<String> notices;
   private final AutoCloseable modelHook;
   private OtelTracer real;
+  private Thread hook;
   private boolean failed;
   private boolean closed;
 
@@ -39,6 +42,8 @@ final class DeferredTracer implements RunTracer {
     if (real == null && !failed && !closed) {
       try {
         real = OtelTracer.start(env);
+        hook = new Thread(this::close, "apex-traces-flush");
+        Runtime.getRuntime().addShutdownHook(hook);
       } catch (RuntimeException e) {
         failed = true;
         notices.accept(
@@ -106,12 +111,21 @@ final class DeferredTracer implements RunTracer {
   @Override
   public void close() {
     OtelTracer started;
+    Thread exitHook;
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
       started = real;
+      exitHook = hook;
+    }
+    if (exitHook != null && exitHook != Thread.currentThread()) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(exitHook);
+      } catch (IllegalStateException e) {
+        // The process is going: the hook is running or about to, and closes once.
+      }
     }
     try {
       modelHook.close();

@@ -27,7 +27,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class OtelTracer implements RunTracer {
 
-  /** The longest {@link #close} waits for the last spans to be exported, then for the exporter. */
+  /**
+   * The longest {@link #close} waits, for the last spans to be exported (three fifths) and then for
+   * the exporter to stop.
+   */
   static final Duration FLUSH_DEADLINE = Duration.ofSeconds(5);
 
   static final String SCOPE = "dev.apex";
@@ -129,9 +132,9 @@ final class OtelTracer implements RunTracer {
       ender.end(trace, TaskStatus.INTERRUPTED, null);
       tasks.finished(trace);
     }
-    long deadline = FLUSH_DEADLINE.toMillis();
-    sdk.getSdkTracerProvider().forceFlush().join(deadline, TimeUnit.MILLISECONDS);
-    sdk.shutdown().join(deadline, TimeUnit.MILLISECONDS);
+    long flush = FLUSH_DEADLINE.toMillis() * 3 / 5;
+    sdk.getSdkTracerProvider().forceFlush().join(flush, TimeUnit.MILLISECONDS);
+    sdk.shutdown().join(FLUSH_DEADLINE.toMillis() - flush, TimeUnit.MILLISECONDS);
   }
 
   /** A suite's span; closing it puts back the suite open before. */

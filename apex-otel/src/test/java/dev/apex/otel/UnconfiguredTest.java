@@ -2,6 +2,7 @@ package dev.apex.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.apex.testkit.otlp.OtlpReceiver;
 import java.io.File;
 import java.lang.reflect.Method;
 import java.net.URL;

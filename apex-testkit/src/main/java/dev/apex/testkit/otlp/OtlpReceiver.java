@@ -1,4 +1,4 @@
-package dev.apex.otel;
+package dev.apex.testkit.otlp;
 
 import com.sun.net.httpserver.HttpServer;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
@@ -25,10 +25,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ExportTraceServiceRequest} in protobuf, decoded with the OpenTelemetry protocol's own classes,
  * answered 200 with an empty response, as a collector does. Keeps every span it received.
  */
-final class OtlpReceiver implements AutoCloseable {
+public final class OtlpReceiver implements AutoCloseable {
 
   /** A received span, its ids in hex and its attributes as strings. */
-  record Received(
+  public record Received(
       String name,
       String traceId,
       String spanId,
@@ -38,7 +38,8 @@ final class OtlpReceiver implements AutoCloseable {
       Map<String, String> attributes,
       Map<String, String> resource) {
 
-    String attr(String key) {
+    /** The attribute {@code key} as a string, or null when the span has none. */
+    public String attr(String key) {
       return attributes.get(key);
     }
   }
@@ -51,7 +52,8 @@ final class OtlpReceiver implements AutoCloseable {
     this.server = server;
   }
 
-  static OtlpReceiver start() throws IOException {
+  /** A receiver on a free loopback port. */
+  public static OtlpReceiver start() throws IOException {
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     OtlpReceiver receiver = new OtlpReceiver(server);
@@ -79,11 +81,12 @@ final class OtlpReceiver implements AutoCloseable {
   }
 
   /** The endpoint as {@code OTEL_EXPORTER_OTLP_ENDPOINT} takes it. */
-  String endpoint() {
+  public String endpoint() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
-  void accept(ExportTraceServiceRequest request) {
+  /** Keeps the spans of {@code request} (the gRPC receiver decodes to the same). */
+  public void accept(ExportTraceServiceRequest request) {
     for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
       Map<String, String> resource = strings(resourceSpans.getResource().getAttributesList());
       for (ScopeSpans scope : resourceSpans.getScopeSpansList()) {
@@ -103,11 +106,13 @@ final class OtlpReceiver implements AutoCloseable {
     }
   }
 
-  List<Received> spans() {
+  /** Every span received so far, in the order received. */
+  public List<Received> spans() {
     return new ArrayList<>(spans);
   }
 
-  List<String> contentTypes() {
+  /** The {@code Content-Type} of each export request. */
+  public List<String> contentTypes() {
     return new ArrayList<>(contentTypes);
   }
 
