@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -16,6 +17,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The tracer on the OpenTelemetry SDK, configured by its autoconfiguration: the exporter, the
@@ -34,6 +37,17 @@ final class OtelTracer implements RunTracer {
   static final Duration FLUSH_DEADLINE = Duration.ofSeconds(5);
 
   static final String SCOPE = "dev.apex";
+
+  /**
+   * The autoconfiguration's own logger: its INFO line about a refused configuration would repeat
+   * the one line apex prints. Held here so the level stays set.
+   */
+  private static final Logger AUTOCONFIGURATION =
+      Logger.getLogger(AutoConfiguredOpenTelemetrySdkBuilder.class.getName());
+
+  static {
+    AUTOCONFIGURATION.setLevel(Level.WARNING);
+  }
 
   private final OpenTelemetrySdk sdk;
   private final ActiveTasks tasks;

@@ -44,8 +44,33 @@ public final class OtlpReceiver implements AutoCloseable {
     }
   }
 
+  /**
+   * Keeps the spans of the export requests it is given, whatever carried them (the gRPC receiver of
+   * a test that runs one hands it what it decoded).
+   */
+  public static final class Sink {
+    private final List<Received> spans = new CopyOnWriteArrayList<>();
+
+    /** Keeps the spans of {@code request}. */
+    public void accept(ExportTraceServiceRequest request) {
+      for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
+        Map<String, String> resource = strings(resourceSpans.getResource().getAttributesList());
+        for (ScopeSpans scope : resourceSpans.getScopeSpansList()) {
+          for (Span span : scope.getSpansList()) {
+            spans.add(received(span, resource));
+          }
+        }
+      }
+    }
+
+    /** Every span kept so far, in the order received. */
+    public List<Received> spans() {
+      return new ArrayList<>(spans);
+    }
+  }
+
   private final HttpServer server;
-  private final List<Received> spans = new CopyOnWriteArrayList<>();
+  private final Sink sink = new Sink();
   private final List<String> contentTypes = new CopyOnWriteArrayList<>();
 
   private OtlpReceiver(HttpServer server) {
@@ -85,30 +110,26 @@ public final class OtlpReceiver implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
-  /** Keeps the spans of {@code request} (the gRPC receiver decodes to the same). */
+  /** Keeps the spans of {@code request}. */
   public void accept(ExportTraceServiceRequest request) {
-    for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
-      Map<String, String> resource = strings(resourceSpans.getResource().getAttributesList());
-      for (ScopeSpans scope : resourceSpans.getScopeSpansList()) {
-        for (Span span : scope.getSpansList()) {
-          spans.add(
-              new Received(
-                  span.getName(),
-                  hex(span.getTraceId().toByteArray()),
-                  hex(span.getSpanId().toByteArray()),
-                  hex(span.getParentSpanId().toByteArray()),
-                  span.getKindValue(),
-                  span.getStatus().getCodeValue(),
-                  strings(span.getAttributesList()),
-                  resource));
-        }
-      }
-    }
+    sink.accept(request);
   }
 
   /** Every span received so far, in the order received. */
   public List<Received> spans() {
-    return new ArrayList<>(spans);
+    return sink.spans();
+  }
+
+  private static Received received(Span span, Map<String, String> resource) {
+    return new Received(
+        span.getName(),
+        hex(span.getTraceId().toByteArray()),
+        hex(span.getSpanId().toByteArray()),
+        hex(span.getParentSpanId().toByteArray()),
+        span.getKindValue(),
+        span.getStatus().getCodeValue(),
+        strings(span.getAttributesList()),
+        resource);
   }
 
   /** The {@code Content-Type} of each export request. */
