@@ -1,0 +1,45 @@
+package dev.apex.otel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.apex.core.TaskId;
+import dev.apex.runtime.TaskListener;
+import dev.apex.testkit.otlp.OtlpReceiver;
+import dev.apex.testkit.otlp.OtlpReceiver.Received;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Closing the tracer is the way out of every command, a failure or a halt after Ctrl-C included: a
+ * task still open then ends as not finished, and every span is exported before close returns.
+ */
+class CloseTest {
+
+  @Test
+  void aTaskStillOpenAtCloseIsExportedAsInterruptedBeforeCloseReturns() throws Exception {
+    try (OtlpReceiver collector = OtlpReceiver.start()) {
+      RunTracer tracer =
+          RunTracer.fromEnvironment(
+              Map.of(
+                  "OTEL_EXPORTER_OTLP_ENDPOINT",
+                  collector.endpoint(),
+                  "OTEL_EXPORTER_OTLP_PROTOCOL",
+                  "http/protobuf"),
+              notice -> {});
+      TaskListener listener = tracer.listener(false);
+      TaskId id = TaskId.random();
+      listener.taskStarted(id, "sim", "a goal");
+
+      tracer.close();
+      tracer.close();
+
+      List<Received> spans = collector.spans();
+      assertThat(spans).hasSize(1);
+      assertThat(spans.get(0).name()).isEqualTo(Names.TASK);
+      assertThat(spans.get(0).attr("apex.task.id")).isEqualTo(id.toString());
+      assertThat(spans.get(0).attr("apex.task.status")).isEqualTo("INTERRUPTED");
+      assertThat(spans.get(0).statusCode()).isEqualTo(2);
+    }
+  }
+}
