@@ -142,6 +142,10 @@ final class TracedDevice extends ForwardingDevice {
     return role.cast(proxy);
   }
 
+  /**
+   * Rethrows what the gesture threw, unchanged (the role interfaces declare no checked exception,
+   * so it is a runtime exception or an error); typed to be thrown at the call.
+   */
   @SuppressWarnings("unchecked")
   private static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E {
     throw (E) t;
