@@ -3,6 +3,7 @@ package dev.apex.cli;
 import dev.apex.core.RedactingStream;
 import dev.apex.core.RedactingWriter;
 import dev.apex.core.Secrets;
+import dev.apex.otel.RunTracer;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -77,16 +78,26 @@ public final class ApexCli implements Callable<Integer> {
    */
   static int execute(
       Map<String, String> env, Wiring wiring, PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cli = commandLine(env, wiring);
     PrintWriter redactedOut = RedactingWriter.wrap(out);
     PrintWriter redactedErr = RedactingWriter.wrap(err);
+    // Traces only when the OTEL_* variables ask; the SDK is loaded at the first span, and the last
+    // spans are exported on the way out, whatever the exit (a failure, Ctrl-C), within a deadline.
+    RunTracer tracer = RunTracer.fromEnvironment(env, notice -> notice(redactedErr, notice));
+    CommandLine cli = commandLine(env, wiring.withTracer(tracer));
     cli.setOut(redactedOut);
     cli.setErr(redactedErr);
-    try {
+    try (tracer) {
       return cli.execute(args);
     } finally {
       redactedOut.flush();
       redactedErr.flush();
+    }
+  }
+
+  private static void notice(PrintWriter err, String notice) {
+    synchronized (err) {
+      err.println("apex: " + notice);
+      err.flush();
     }
   }
 

@@ -110,6 +110,8 @@ final class McpCommand implements Callable<Integer>, SettingFlags.Scoped {
                   .tools(tools)
                   .confirmer(confirmer)
                   .timeline(timeline)
+                  .listener(
+                      wiring.tracer().listener(settings.config().bool(ConfigField.TRACES_PAYLOADS)))
                   .build();
       ApexMcpServer server =
           new ApexMcpServer(

@@ -1,5 +1,6 @@
 package dev.apex.cli;
 
+import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
 import dev.apex.core.ApexException;
 import dev.apex.core.InvalidInputException;
@@ -303,6 +304,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Scoped {
             .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))
+            .listener(wiring.tracer().listener(settings.config().bool(ConfigField.TRACES_PAYLOADS)))
             .notices(
                 notice -> {
                   PrintWriter err = spec.commandLine().getErr();
@@ -328,6 +330,8 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Scoped {
         return failed;
       }
       signals.onAbandon(recorder::abandon);
+      // A quit that halts the process skips the shell's way out: export the spans first.
+      signals.onAbandon(reason -> wiring.tracer().close());
       // With --heal, --record gets the healed flow, written from the replay's report.
       recording =
           record != null && !heal ? new FlowRecording(flow != null ? flow.name() : null) : null;

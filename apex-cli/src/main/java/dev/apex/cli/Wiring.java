@@ -3,6 +3,7 @@ package dev.apex.cli;
 import dev.apex.core.Sleeper;
 import dev.apex.device.Device;
 import dev.apex.device.DeviceLimits;
+import dev.apex.otel.RunTracer;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -17,8 +18,11 @@ import java.util.Objects;
  * @param devices opens the device a selector names; with {@code --parallel} it is called from
  *     several threads at once, one call per task
  * @param sleeper how retry backoff (and the {@code wait} tool) waits
+ * @param tracer the process's traces: devices it opens make command spans ({@link #opener}), a
+ *     command adds its {@link RunTracer#listener}; {@link RunTracer#OFF} unless {@link ApexCli}
+ *     found the OTEL_* variables
  */
-record Wiring(DeviceOpener devices, Sleeper sleeper) {
+record Wiring(DeviceOpener devices, Sleeper sleeper, RunTracer tracer) {
 
   /** Real devices from their selectors ({@link Devices#open}), real sleeps. */
   static final Wiring DEFAULT =
@@ -58,19 +62,30 @@ record Wiring(DeviceOpener devices, Sleeper sleeper) {
   Wiring {
     Objects.requireNonNull(devices, "devices");
     Objects.requireNonNull(sleeper, "sleeper");
+    Objects.requireNonNull(tracer, "tracer");
   }
 
-  /** The opener as the agent takes it. */
+  /** Untraced. */
+  Wiring(DeviceOpener devices, Sleeper sleeper) {
+    this(devices, sleeper, RunTracer.OFF);
+  }
+
+  /** The opener as the agent takes it; its devices traced when traces are on. */
   dev.apex.runtime.agent.Agent.DeviceOpener opener() {
-    return (selector, options) ->
-        devices.open(selector, options.adb(), options.capabilities(), options.limits());
+    return tracer.opener(
+        (selector, options) ->
+            devices.open(selector, options.adb(), options.capabilities(), options.limits()));
   }
 
   Wiring withDevices(DeviceOpener devices) {
-    return new Wiring(devices, sleeper);
+    return new Wiring(devices, sleeper, tracer);
   }
 
   Wiring withSleeper(Sleeper sleeper) {
-    return new Wiring(devices, sleeper);
+    return new Wiring(devices, sleeper, tracer);
+  }
+
+  Wiring withTracer(RunTracer tracer) {
+    return new Wiring(devices, sleeper, tracer);
   }
 }

@@ -102,6 +102,19 @@ public enum ConfigField {
               TASKS,
               "Keep screenshots of the newest … tasks",
               "Applies when the timeline is next opened.")),
+  /**
+   * Whether trace spans (exported when the OTEL_* variables ask for it) may carry payloads: a
+   * task's goal, a step's arguments and failure reasons, redacted first. Off: sizes and counts
+   * only.
+   */
+  TRACES_PAYLOADS(
+      FieldSpec.bool("traces.payloads", false)
+          .env("APEX_TRACES_PAYLOADS")
+          .shown(
+              TASKS,
+              "Trace payloads",
+              "Let exported trace spans carry goals, step arguments and failure reasons, redacted;"
+                  + " off: sizes and counts only, never screen or typed text.")),
   /** App ids a goal may launch without asking; the variable holds them comma-separated. */
   PLANNER_ALLOWED_APPS(
       FieldSpec.list("planner.allowed_apps", FieldType.APP_LIST, ApexConfig.Planner.MAX_APPS)

@@ -43,12 +43,15 @@ public final class ModelTransport<S, O> implements AutoCloseable {
   private final BoundedRetry retry;
   private final Clock clock;
   private final String apiKey;
+  private final SemanticConfig config;
 
-  private ModelTransport(ModelSdk<S, O> sdk, BoundedRetry retry, Clock clock, String apiKey) {
+  private ModelTransport(
+      ModelSdk<S, O> sdk, BoundedRetry retry, Clock clock, SemanticConfig config) {
     this.sdk = sdk;
     this.retry = retry;
     this.clock = clock;
-    this.apiKey = apiKey;
+    this.apiKey = config.apiKey();
+    this.config = config;
   }
 
   /**
@@ -74,7 +77,7 @@ public final class ModelTransport<S, O> implements AutoCloseable {
     // From here on the key may come back in any answer: make it a secret before the first call.
     Secrets.register(config.apiKey());
     Secrets.registerUserInfo(config.baseUrl());
-    return new ModelTransport<>(sdk.apply(config), retry, clock, config.apiKey());
+    return new ModelTransport<>(sdk.apply(config), retry, clock, config);
   }
 
   /**
@@ -87,6 +90,46 @@ public final class ModelTransport<S, O> implements AutoCloseable {
     Objects.requireNonNull(exchange, "exchange");
     return HttpFailures.redacted(
         retry.run(budget, timeLeft -> attempt(exchange, timeLeft)), apiKey);
+  }
+
+  /**
+   * {@link #call(Duration, Exchange)}, told to the process's {@link ModelCallListener} as a call of
+   * {@code shape}: it hears the start before the first attempt and the redacted result after the
+   * last.
+   */
+  public <T> LlmResult<T> call(ModelCall.Shape shape, Duration budget, Exchange<S, O, T> exchange) {
+    Objects.requireNonNull(shape, "shape");
+    ModelCallListener.Call heard = ModelCalls.started(describe(shape));
+    LlmResult<T> result = call(budget, exchange);
+    ModelCalls.ended(heard, result);
+    return result;
+  }
+
+  /** {@code shape} with the provider and the host and port of the base URL (no user info). */
+  private ModelCall describe(ModelCall.Shape shape) {
+    String host = "";
+    int port = -1;
+    try {
+      java.net.URI uri = java.net.URI.create(config.baseUrl());
+      host = uri.getHost() == null ? "" : uri.getHost();
+      port = uri.getPort();
+      if (port < 0) {
+        port =
+            "https".equalsIgnoreCase(uri.getScheme())
+                ? 443
+                : "http".equalsIgnoreCase(uri.getScheme()) ? 80 : -1;
+      }
+    } catch (IllegalArgumentException e) {
+      // A base URL the SDK accepted but URI does not: the span names no server.
+    }
+    return new ModelCall(
+        config.provider(),
+        host,
+        port,
+        shape.model(),
+        shape.maxTokens(),
+        shape.promptChars(),
+        shape.tools());
   }
 
   private <T> Outcome<LlmResult<T>> attempt(Exchange<S, O, T> exchange, Duration timeLeft) {

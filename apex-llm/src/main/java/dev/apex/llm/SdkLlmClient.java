@@ -23,7 +23,8 @@ public abstract class SdkLlmClient<S, O> implements LlmClient {
   public final <T> LlmResult<T> complete(LlmRequest request, Class<T> outputType) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(outputType, "outputType");
-    return transport.call(request.budget(), exchange(request, outputType));
+    return transport.call(
+        ModelCall.Shape.of(request), request.budget(), exchange(request, outputType));
   }
 
   /** The request for {@code request}, its reply read as {@code outputType}. */

@@ -22,7 +22,7 @@ public abstract class SdkToolUseClient<S, O> implements ToolUseClient {
   @Override
   public final LlmResult<ToolCall> next(ToolUseRequest request) {
     Objects.requireNonNull(request, "request");
-    return transport.call(request.budget(), exchange(request));
+    return transport.call(ModelCall.Shape.of(request), request.budget(), exchange(request));
   }
 
   /** The turn for {@code request}, its reply read as the one tool call. */
