@@ -303,17 +303,13 @@ final class RunCommand implements Callable<Integer> {
     AgentOutcome outcome;
     FlowRecording recording;
     try (Agent agent =
-        settings
-            .agent()
-            .device(selector)
-            .deviceOptions(shared.deviceOptions(settings.device()))
-            .deviceOpener(wiring.opener())
-            .sleeper(wiring.sleeper())
-            .ocr(ocr)
-            .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
-            .listener(recorder)
-            .listener(new ProgressPrinter(out, prefix))
-            .notices(
+        CliAgents.builder(
+                settings,
+                selector,
+                shared,
+                wiring,
+                ocr,
+                confirmer != null ? confirmer : TerminalConfirmer.forConsole(out),
                 notice -> {
                   PrintWriter err = spec.commandLine().getErr();
                   synchronized (err) {
@@ -321,6 +317,8 @@ final class RunCommand implements Callable<Integer> {
                     err.flush();
                   }
                 })
+            .listener(recorder)
+            .listener(new ProgressPrinter(out, prefix))
             .labelStore(timeline.labels())
             .build()) {
       try {
