@@ -87,6 +87,15 @@ final class TestCommand implements Callable<Integer> {
   String shard;
 
   @Option(
+      names = "--history-before",
+      paramLabel = "TIME",
+      description =
+          "Balance --shard only by runs that ended before TIME (e.g. 2026-12-06T21:00:00Z, or"
+              + " the commit's timestamp), so jobs reading one shared timeline at different"
+              + " moments split the suite alike.")
+  String historyBefore;
+
+  @Option(
       names = "--include-tags",
       paramLabel = "T,…",
       description = "Only flows with any of these tags.")
@@ -145,7 +154,8 @@ final class TestCommand implements Callable<Integer> {
   List<SuiteListener> listeners = new ArrayList<>();
 
   /** What was checked before anything ran. */
-  private record Checked(Settings settings, List<SuiteFlow> flows, Shard shard, TagFilter tags) {}
+  private record Checked(
+      Settings settings, List<SuiteFlow> flows, Shard shard, TagFilter tags, Instant cutoff) {}
 
   @Override
   public Integer call() throws Exception {
@@ -175,7 +185,8 @@ final class TestCommand implements Callable<Integer> {
           Shards.select(
               selected,
               checked.shard(),
-              timeline.recordedDurations(selected.stream().map(SuiteFlow::goal).toList()));
+              timeline.recordedDurations(
+                  selected.stream().map(SuiteFlow::goal).toList(), checked.cutoff()));
       if (checked.shard().count() > 1) {
         say(
             out,
@@ -245,6 +256,8 @@ final class TestCommand implements Callable<Integer> {
     }
     Shard[] part = {Shard.ALL};
     attempt(problems, () -> part[0] = shard == null ? Shard.ALL : Shard.parse(shard));
+    Instant[] cutoff = {null};
+    attempt(problems, () -> cutoff[0] = historyBefore == null ? null : instant(historyBefore));
     TagFilter[] tags = {TagFilter.of(List.of(), List.of())};
     attempt(problems, () -> tags[0] = TagFilter.of(includeTags, excludeTags));
     FlowVariables[] named = {FlowVariables.none()};
@@ -263,7 +276,19 @@ final class TestCommand implements Callable<Integer> {
           problems.size()
               + " problem(s) before anything ran (listed above); fix them and run again");
     }
-    return new Checked(settings, loaded.flows(), part[0], tags[0]);
+    return new Checked(settings, loaded.flows(), part[0], tags[0], cutoff[0]);
+  }
+
+  /** An ISO-8601 instant, with {@code Z} or an offset. */
+  static Instant instant(String text) {
+    try {
+      return java.time.OffsetDateTime.parse(text.strip()).toInstant();
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new InvalidInputException(
+          "--history-before must be an ISO-8601 time such as 2026-12-06T21:00:00Z, got '"
+              + text
+              + "'");
+    }
   }
 
   private static void attempt(List<String> problems, Runnable check) {

@@ -211,9 +211,10 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
   }
 
   @Override
-  public Map<String, Duration> recordedDurations(Collection<String> goals) {
+  public Map<String, Duration> recordedDurations(
+      Collection<String> goals, java.time.Instant endedBefore) {
     Objects.requireNonNull(goals, "goals");
-    return read("read earlier durations", () -> reader.recordedDurations(goals));
+    return read("read earlier durations", () -> reader.recordedDurations(goals, endedBefore));
   }
 
   @Override

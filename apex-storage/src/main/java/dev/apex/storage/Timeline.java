@@ -6,6 +6,7 @@ import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.timeline.TaskTimeline;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -108,13 +109,20 @@ public interface Timeline extends TaskTimeline {
    * How long each of {@code goals} (a task's goal text, e.g. {@code flow login (flows/login.yaml)})
    * took when it last ran to an end of its own: the median of its {@value #DURATION_RUNS} most
    * recent runs that ended {@link TaskStatus#SUCCEEDED} or {@link TaskStatus#FAILED} (a cancelled
-   * or interrupted run says nothing about how long the flow takes). A goal with no such run is
-   * absent. What {@code apex test --shard} balances shards by.
+   * or interrupted run says nothing about how long the flow takes), among the {@value
+   * #DURATION_SCAN} most recent runs of it. A goal with no such run is absent. What {@code apex
+   * test --shard} balances shards by.
+   *
+   * @param endedBefore only runs that ended before this instant count, so that jobs reading a
+   *     shared timeline at different moments see the same history; null for every run
    */
-  default Map<String, Duration> recordedDurations(Collection<String> goals) {
+  default Map<String, Duration> recordedDurations(Collection<String> goals, Instant endedBefore) {
     return Map.of();
   }
 
   /** How many of a goal's most recent runs {@link #recordedDurations} takes the median of. */
   int DURATION_RUNS = 5;
+
+  /** How many of a goal's most recent runs {@link #recordedDurations} looks at, at most. */
+  int DURATION_SCAN = 50;
 }

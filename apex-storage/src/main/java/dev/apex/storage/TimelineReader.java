@@ -77,7 +77,8 @@ final class TimelineReader {
   }
 
   /** See {@link Timeline#recordedDurations}. */
-  Map<String, Duration> recordedDurations(Collection<String> goals) throws SQLException {
+  Map<String, Duration> recordedDurations(Collection<String> goals, Instant endedBefore)
+      throws SQLException {
     List<String> all = List.copyOf(new LinkedHashSet<>(goals));
     Map<String, List<Duration>> runs = new HashMap<>();
     for (int from = 0; from < all.size(); from += GOALS_PER_QUERY) {
@@ -91,16 +92,21 @@ final class TimelineReader {
                   + " WHERE goal IN ("
                   + marks
                   + ") AND status IN ('SUCCEEDED', 'FAILED') AND ended_at IS NOT NULL)"
-                  + " WHERE n <= ?")) {
+                  + " WHERE n <= ? ORDER BY goal, n")) {
         for (int i = 0; i < part.size(); i++) {
           query.setString(i + 1, part.get(i));
         }
-        query.setInt(part.size() + 1, Timeline.DURATION_RUNS);
+        query.setInt(part.size() + 1, Timeline.DURATION_SCAN);
         try (ResultSet rs = query.executeQuery()) {
+          // Newest first; the cutoff is applied here, as ISO text with varying fraction digits
+          // does not sort as time does.
           while (rs.next()) {
-            Duration took = Duration.between(instant(rs.getString(2)), instant(rs.getString(3)));
-            if (!took.isNegative()) {
-              runs.computeIfAbsent(rs.getString(1), g -> new ArrayList<>()).add(took);
+            Instant ended = instant(rs.getString(3));
+            Duration took = Duration.between(instant(rs.getString(2)), ended);
+            List<Duration> kept = runs.computeIfAbsent(rs.getString(1), g -> new ArrayList<>());
+            boolean counts = endedBefore == null || ended.isBefore(endedBefore);
+            if (counts && !took.isNegative() && kept.size() < Timeline.DURATION_RUNS) {
+              kept.add(took);
             }
           }
         }
@@ -109,8 +115,10 @@ final class TimelineReader {
     Map<String, Duration> medians = new HashMap<>();
     runs.forEach(
         (goal, took) -> {
-          took.sort(null);
-          medians.put(goal, took.get(took.size() / 2));
+          if (!took.isEmpty()) {
+            took.sort(null);
+            medians.put(goal, took.get(took.size() / 2));
+          }
         });
     return medians;
   }

@@ -53,7 +53,9 @@ class SuiteTimelineTest {
         .containsExactly("a:SUCCEEDED:s1", "b:FAILED:s1");
     assertThat(timeline.suiteTasks("s1", 1)).hasSize(1);
     assertThat(timeline.task(TaskId.of("alone")).map(TaskRecord::suiteId)).isEmpty();
-    assertThat(timeline.tasks(10, 0)).extracting(TaskRecord::suiteId).containsExactly("s2", "s1", null, "s1");
+    assertThat(timeline.tasks(10, 0))
+        .extracting(TaskRecord::suiteId)
+        .containsExactly("s2", "s1", null, "s1");
     assertThat(timeline.suiteTasks("none", 10)).isEmpty();
   }
 
@@ -69,11 +71,25 @@ class SuiteTimelineTest {
 
     Map<String, Duration> took =
         timeline.recordedDurations(
-            List.of("flow x (x.yaml)", "flow y (y.yaml)", "flow z (z.yaml)", "flow w (w.yaml)"));
+            List.of("flow x (x.yaml)", "flow y (y.yaml)", "flow z (z.yaml)", "flow w (w.yaml)"),
+            null);
 
     assertThat(took)
         .containsOnly(
             Map.entry("flow x (x.yaml)", Duration.ofSeconds(6)),
             Map.entry("flow y (y.yaml)", Duration.ofSeconds(3)));
+  }
+
+  @Test
+  void onlyRunsThatEndedBeforeTheCutoffCountSoJobsReadingLaterSeeTheSameHistory() {
+    run("x1", "flow x (x.yaml)", "s", Duration.ofSeconds(4), TaskStatus.SUCCEEDED);
+    Instant cutoff = clock.instant();
+    run("x2", "flow x (x.yaml)", "t", Duration.ofSeconds(90), TaskStatus.SUCCEEDED);
+    run("y1", "flow y (y.yaml)", "t", Duration.ofSeconds(7), TaskStatus.SUCCEEDED);
+
+    assertThat(timeline.recordedDurations(List.of("flow x (x.yaml)", "flow y (y.yaml)"), cutoff))
+        .containsOnly(Map.entry("flow x (x.yaml)", Duration.ofSeconds(4)));
+    assertThat(timeline.recordedDurations(List.of("flow x (x.yaml)"), null))
+        .containsOnly(Map.entry("flow x (x.yaml)", Duration.ofSeconds(90)));
   }
 }

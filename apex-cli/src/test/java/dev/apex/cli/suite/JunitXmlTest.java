@@ -7,15 +7,10 @@ import dev.apex.console.SuiteResult;
 import dev.apex.core.Secrets;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
-import java.io.ByteArrayInputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.transform.stream.StreamSource;
-import javax.xml.validation.SchemaFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -31,21 +26,6 @@ class JunitXmlTest {
   private static final String SECRET = "sk-ant-api03-junitxmlsecret0123456789";
 
   static final String NASTY = "a <b> & \"c\" 'd' \u0007bell \u001b[31mred\u001b[0m \ud800 \uffff";
-
-  /** Fails with the validator's message when {@code xml} is not valid against junit-10.xsd. */
-  static void assertValidAgainstJenkinsSchema(byte[] xml) throws Exception {
-    SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
-    factory.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-    factory.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-    var schema = factory.newSchema(JunitXmlTest.class.getResource("/junit/junit-10.xsd"));
-    schema.newValidator().validate(new StreamSource(new ByteArrayInputStream(xml)));
-  }
-
-  static Document parse(byte[] xml) throws Exception {
-    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-    return factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
-  }
 
   private static SuiteResult suite() {
     Secrets.register(SECRET);
@@ -101,7 +81,7 @@ class JunitXmlTest {
   void itIsValidAgainstJenkinsJunit10SchemaWithNastyText() throws Exception {
     byte[] xml = JunitXml.render(suite(), "suite.html");
 
-    assertValidAgainstJenkinsSchema(xml);
+    JunitXmlTestSupport.assertValidAgainstJenkinsSchema(xml);
     assertThat(new String(xml, java.nio.charset.StandardCharsets.UTF_8))
         .doesNotContain(SECRET)
         .doesNotContain("\u001b")
@@ -110,7 +90,7 @@ class JunitXmlTest {
 
   @Test
   void eachFlowIsATestcaseWithItsFolderItsNameAndWhatCiNeedsToFindItsRun() throws Exception {
-    Document doc = parse(JunitXml.render(suite(), "suite.html"));
+    Document doc = JunitXmlTestSupport.parse(JunitXml.render(suite(), "suite.html"));
     Element suites = doc.getDocumentElement();
     assertThat(suites.getTagName()).isEqualTo("testsuites");
     assertThat(suites.getAttribute("tests")).isEqualTo("4");
@@ -155,7 +135,7 @@ class JunitXmlTest {
 
   @Test
   void withoutAReportEachTestcaseSaysHowToMakeOne() throws Exception {
-    Document doc = parse(JunitXml.render(suite(), null));
+    Document doc = JunitXmlTestSupport.parse(JunitXml.render(suite(), null));
 
     assertThat(doc.getElementsByTagName("system-out").item(0).getTextContent())
         .contains("report: apex report aaaa");
