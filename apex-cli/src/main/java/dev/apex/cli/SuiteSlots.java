@@ -17,12 +17,11 @@ import java.io.PrintWriter;
 import java.time.Duration;
 
 /**
- * Opens {@code apex test}'s device slots: one {@link Agent} per slot, built as {@code apex run}
- * builds its own ({@link CliAgents}), its device opened at once so a device that cannot be opened
- * is known before the slot takes a flow. Each flow runs as {@code apex run --flow} runs it ({@link
- * AgentRun#flow}), recorded in the shared timeline as one task of the suite run, cancelled by
- * Ctrl-C like {@code apex run}'s tasks. A flow's steps are its author's, so nothing is asked on a
- * terminal ({@link Confirmer#AUTHORED}).
+ * Opens {@code apex test}'s device slots: an {@link Agent} per flow, built as {@code apex run}
+ * builds its own ({@link CliAgents}), on a device opened for that flow. Each flow runs as {@code
+ * apex run --flow} runs it ({@link AgentRun#flow}), recorded in the shared timeline as one task of
+ * the suite run, cancelled by Ctrl-C like {@code apex run}'s tasks. A flow's steps are its
+ * author's, so nothing is asked on a terminal ({@link Confirmer#AUTHORED}).
  */
 final class SuiteSlots implements SuiteRunner.SlotOpener {
 
@@ -54,8 +53,45 @@ final class SuiteSlots implements SuiteRunner.SlotOpener {
     this.err = err;
   }
 
+  /**
+   * Opens the slot's first device now (so a device that cannot be opened is known before the slot
+   * takes a flow); each flow after the first gets a device opened anew, as {@code apex run --flow}
+   * would, so no flow inherits the state another left (a switch it turned on, a page it opened).
+   */
   @Override
   public SuiteRunner.Slot open(DeviceSlot slot) {
+    Agent first = agent(slot);
+    return new SuiteRunner.Slot() {
+      private Agent next = first;
+
+      @Override
+      public SuiteCase run(SuiteFlow flow) {
+        Agent agent = next != null ? next : reopen(slot);
+        next = null;
+        try (agent) {
+          return runOn(agent, slot, flow);
+        }
+      }
+
+      @Override
+      public void close() {
+        if (next != null) {
+          next.close();
+        }
+      }
+    };
+  }
+
+  private Agent reopen(DeviceSlot slot) {
+    try {
+      return agent(slot);
+    } catch (RuntimeException e) {
+      throw new SuiteRunner.SlotLost(e);
+    }
+  }
+
+  /** An agent on the slot's device, the device opened. */
+  private Agent agent(DeviceSlot slot) {
     Agent agent =
         CliAgents.builder(
                 settings,
@@ -78,17 +114,7 @@ final class SuiteSlots implements SuiteRunner.SlotOpener {
       agent.close();
       throw e;
     }
-    return new SuiteRunner.Slot() {
-      @Override
-      public SuiteCase run(SuiteFlow flow) {
-        return runOn(agent, slot, flow);
-      }
-
-      @Override
-      public void close() {
-        agent.close();
-      }
-    };
+    return agent;
   }
 
   private SuiteCase runOn(Agent agent, DeviceSlot slot, SuiteFlow flow) {

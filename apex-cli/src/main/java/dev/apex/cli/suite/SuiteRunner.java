@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,19 +21,34 @@ import java.util.function.Supplier;
 /**
  * Runs a suite's flows over a pool of device slots: one thread per slot opens its device, then
  * takes the next flow not yet taken until none is left, so a slow flow holds only its own slot. A
- * slot whose device cannot be opened is reported once ({@link SuiteListener#deviceFailed}) and
- * takes no flow; the others take its share. Once a stop is asked ({@code stopped} gives a reason)
- * no slot takes another flow. A flow no slot took is skipped, with why. Used once.
+ * slot whose device cannot be opened (at first, or later for a flow: {@link SlotLost}) is reported
+ * once ({@link SuiteListener#deviceFailed}) and takes no more flows; the others take its share, the
+ * flow it could not run first. Once a stop is asked ({@code stopped} gives a reason) no slot takes
+ * another flow. A flow no slot took is skipped, with why. Used once.
  */
 public final class SuiteRunner {
 
   /** A slot's open device session, running one flow at a time. */
   public interface Slot extends AutoCloseable {
-    /** Runs {@code flow} to its end; never throws for the flow's own failure. */
+    /**
+     * Runs {@code flow} to its end; never throws for the flow's own failure.
+     *
+     * @throws SlotLost when the slot's device cannot be opened for it
+     */
     SuiteCase run(SuiteFlow flow);
 
     @Override
     void close();
+  }
+
+  /**
+   * What {@link Slot#run} throws when the slot's device cannot be opened any more: the flow goes
+   * back to the others, and the slot takes no other flow.
+   */
+  public static final class SlotLost extends RuntimeException {
+    public SlotLost(RuntimeException cause) {
+      super(cause.getMessage(), cause);
+    }
   }
 
   /** Opens a slot's session; throws when its device cannot be opened. */
@@ -68,7 +83,7 @@ public final class SuiteRunner {
   /** Runs {@code flows} (in the order given, as slots free up); each case in the same order. */
   public List<SuiteCase> run(List<SuiteFlow> flows) throws InterruptedException {
     AtomicReferenceArray<SuiteCase> cases = new AtomicReferenceArray<>(flows.size());
-    ConcurrentLinkedQueue<Integer> queue = new ConcurrentLinkedQueue<>();
+    ConcurrentLinkedDeque<Integer> queue = new ConcurrentLinkedDeque<>();
     for (int i = 0; i < flows.size(); i++) {
       queue.add(i);
     }
@@ -111,7 +126,7 @@ public final class SuiteRunner {
   private void work(
       DeviceSlot slot,
       List<SuiteFlow> flows,
-      ConcurrentLinkedQueue<Integer> queue,
+      ConcurrentLinkedDeque<Integer> queue,
       AtomicReferenceArray<SuiteCase> cases,
       AtomicInteger done,
       AtomicInteger opened) {
@@ -133,6 +148,10 @@ public final class SuiteRunner {
         SuiteCase c;
         try {
           c = session.run(flow);
+        } catch (SlotLost e) {
+          queue.addFirst(next);
+          listener.deviceFailed(slot, message(e));
+          return;
         } catch (RuntimeException e) {
           c =
               new SuiteCase(
