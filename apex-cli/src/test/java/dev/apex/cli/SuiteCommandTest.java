@@ -302,6 +302,24 @@ class SuiteCommandTest {
   }
 
   @Test
+  void apexRunTakesTheSameMetadataAndFailsAFlowPastItsTimeout() throws Exception {
+    Path flow = SuiteFixture.tagged(dir).resolve("slow.yaml");
+
+    Cli.Result r =
+        Cli.run(
+            env(),
+            "run",
+            "--flow",
+            flow.toString(),
+            "--db",
+            dir.resolve("t.db").toString(),
+            "--no-ocr");
+
+    assertThat(r.exit()).as(r.err()).isEqualTo(1);
+    assertThat(r.out()).contains("FAILED: timed out: the run's timeout (1ms) passed after ");
+  }
+
+  @Test
   void aFolderWithNoFlowOrNoFlowWithTheTagsIsBadInput() throws Exception {
     Files.createDirectories(dir.resolve("empty"));
     Cli.Result none = Cli.run(env(), "test", dir.resolve("empty").toString(), "--no-ocr");
