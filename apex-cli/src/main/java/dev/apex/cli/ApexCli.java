@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     description = "Run Observe -> Think -> Act tasks on phones, browsers and the simulated phone.",
     subcommands = {
       RunCommand.class,
+      TestCommand.class,
       DescribeCommand.class,
       TimelineCommand.class,
       ReportCommand.class,
@@ -135,6 +136,9 @@ public final class ApexCli implements Callable<Integer> {
       }
       if (instance instanceof RunCommand run) {
         run.wiring = wiring;
+      }
+      if (instance instanceof TestCommand test) {
+        test.wiring = wiring;
       }
       if (instance instanceof DescribeCommand describe) {
         describe.wiring = wiring;

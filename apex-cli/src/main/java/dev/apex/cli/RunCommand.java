@@ -1,6 +1,5 @@
 package dev.apex.cli;
 
-import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
 import dev.apex.core.ApexException;
 import dev.apex.core.InvalidInputException;
@@ -294,18 +293,13 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Scoped {
     AgentOutcome outcome;
     FlowRecording recording;
     try (Agent agent =
-        settings
-            .agent()
-            .device(selector)
-            .deviceOptions(shared.deviceOptions(settings))
-            .deviceOpener(wiring.opener())
-            .sleeper(wiring.sleeper())
-            .ocr(ocr)
-            .confirmer(confirmer != null ? confirmer : TerminalConfirmer.forConsole(out))
-            .listener(recorder)
-            .listener(new ProgressPrinter(out, prefix))
-            .listener(wiring.tracer().listener(settings.config().bool(ConfigField.TRACES_PAYLOADS)))
-            .notices(
+        CliAgents.builder(
+                settings,
+                selector,
+                shared,
+                wiring,
+                ocr,
+                confirmer != null ? confirmer : TerminalConfirmer.forConsole(out),
                 notice -> {
                   PrintWriter err = spec.commandLine().getErr();
                   synchronized (err) {
@@ -313,6 +307,8 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Scoped {
                     err.flush();
                   }
                 })
+            .listener(recorder)
+            .listener(new ProgressPrinter(out, prefix))
             .labelStore(timeline.labels())
             .build()) {
       try {

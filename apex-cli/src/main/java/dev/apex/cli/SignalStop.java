@@ -163,6 +163,11 @@ final class SignalStop implements AutoCloseable {
     halt.accept(code);
   }
 
+  /** Why the run must stop ({@code cancelled: SIGINT}); empty when no signal came. */
+  synchronized java.util.Optional<String> stopped() {
+    return signal == null ? java.util.Optional.empty() : java.util.Optional.of(reason());
+  }
+
   private synchronized String reason() {
     return "cancelled: " + signal;
   }

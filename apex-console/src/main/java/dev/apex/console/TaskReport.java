@@ -36,7 +36,7 @@ import java.util.Optional;
  */
 public final class TaskReport {
 
-  private static final String STYLE =
+  static final String STYLE =
       """
       body{font:14px/1.45 system-ui,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}\
       header,main,footer{max-width:1100px;margin:0 auto;padding:16px 20px}\
@@ -156,7 +156,7 @@ public final class TaskReport {
     html.append("</header>");
   }
 
-  private static void finalScreen(StringBuilder html, StoredObservation o, byte[] png) {
+  static void finalScreen(StringBuilder html, StoredObservation o, byte[] png) {
     html.append("<section class=\"final\" id=\"final\">")
         .append(
             ReportScreen.html(
@@ -223,7 +223,7 @@ public final class TaskReport {
     return node == null || node.isNull() ? "" : Json.write(node);
   }
 
-  private static String sha256(String text) {
+  static String sha256(String text) {
     try {
       byte[] digest =
           MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));

@@ -14,6 +14,8 @@ import java.util.Objects;
  * @param startedAt when it started
  * @param endedAt when it ended, or null while running
  * @param steps how many steps are recorded
+ * @param suiteId the suite run ({@code apex test}) the task was one flow of, or null for a task run
+ *     on its own
  */
 public record TaskRecord(
     TaskId id,
@@ -23,10 +25,24 @@ public record TaskRecord(
     String reason,
     Instant startedAt,
     Instant endedAt,
-    int steps) {
+    int steps,
+    String suiteId) {
 
   public TaskRecord {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(status, "status");
+  }
+
+  /** A task that belongs to no suite run. */
+  public TaskRecord(
+      TaskId id,
+      String device,
+      String goal,
+      TaskStatus status,
+      String reason,
+      Instant startedAt,
+      Instant endedAt,
+      int steps) {
+    this(id, device, goal, status, reason, startedAt, endedAt, steps, null);
   }
 }

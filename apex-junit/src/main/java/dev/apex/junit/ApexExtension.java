@@ -34,7 +34,8 @@ import org.opentest4j.TestAbortedException;
  * an {@link ApexSession} parameter. After the test it records the end — passed {@link
  * TaskStatus#SUCCEEDED}, a failed assertion {@link TaskStatus#FAILED} with its message, an aborted
  * test ({@code Assumptions}) {@link TaskStatus#CANCELLED} — and closes the device. A failure gets
- * the compact Scene at that moment and the task id appended to its message.
+ * the compact Scene at that moment and the task id appended to its message. Every test's task id
+ * also goes to its report output (a report entry and a line on standard output).
  *
  * <p>A flow's {@code ${NAME}}s are filled only from what the test names: the map given to {@link
  * ApexSession#runFlow(Path, Map)} and the vars file of {@code apex.vars}, never from the rest of
@@ -180,9 +181,25 @@ public final class ApexExtension
                 TaskStatus.FAILED,
                 t instanceof ApexAssertionError apex ? apex.failure() : messageOf(t));
       }
+      reportTaskId(context, running.session().taskId());
     } finally {
       running.agent().close();
     }
+  }
+
+  /** The key of the report entry that carries each test's task id. */
+  static final String TASK_ID_ENTRY = "apex.task_id";
+
+  /**
+   * Puts the test's task id in its report output, so a CI page links a test to its recorded run: a
+   * JUnit report entry ({@value #TASK_ID_ENTRY}, which the JUnit Platform's XML reports, Gradle and
+   * IDEs show) and one line on standard output, which Surefire and Failsafe keep in the test's
+   * {@code system-out} (they do not report entries).
+   */
+  private static void reportTaskId(ExtensionContext context, dev.apex.core.TaskId id) {
+    context.publishReportEntry(TASK_ID_ENTRY, id.value());
+    System.out.println("apex: task " + id + " (apex timeline " + id + "; apex report " + id + ")");
+    System.out.flush();
   }
 
   /** {@code Class#method}, with the display name when it says more (a parameterized test). */

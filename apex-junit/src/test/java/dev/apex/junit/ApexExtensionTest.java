@@ -301,6 +301,32 @@ class ApexExtensionTest {
   }
 
   @Test
+  void eachTestsTaskIdGoesToItsReportEntryAndItsStandardOutput() {
+    Path file = dir.resolve("timeline.db");
+    java.io.PrintStream stdout = System.out;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    org.junit.platform.testkit.engine.EngineExecutionResults results;
+    System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      results = run(FailingAssertVisible.class, file);
+    } finally {
+      System.setOut(stdout);
+    }
+
+    String id = onlyTask(file).id().value();
+    List<Event> entries = results.testEvents().reportingEntryPublished().stream().toList();
+    assertThat(entries)
+        .extracting(
+            e ->
+                e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class)
+                    .orElseThrow()
+                    .getKeyValuePairs())
+        .containsExactly(Map.of(ApexExtension.TASK_ID_ENTRY, id));
+    assertThat(captured.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .contains("apex: task " + id + " (apex timeline " + id + "; apex report " + id + ")");
+  }
+
+  @Test
   void theAnnotationOpensTheDeviceAndRunsAFlowFile() {
     Path file = dir.resolve("timeline.db");
     run(Annotated.class, file).testEvents().assertStatistics(s -> s.succeeded(1));

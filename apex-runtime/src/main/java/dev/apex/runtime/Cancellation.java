@@ -21,6 +21,7 @@ public final class Cancellation {
   public static final String DEFAULT_REASON = "cancelled";
 
   private volatile String reason;
+  private volatile boolean failure;
   private final Set<Thread> waiting = new HashSet<>();
   private final List<Runnable> wakers = new ArrayList<>();
 
@@ -36,9 +37,28 @@ public final class Cancellation {
    * @param reason why, for the task's end, e.g. {@code cancelled: SIGINT}
    */
   public void cancel(String reason) {
+    stop(reason, false);
+  }
+
+  /**
+   * Stops the task as {@link #cancel(String)} does, but as a failure of its own: the task ends
+   * {@link dev.apex.core.TaskStatus#FAILED} with {@code reason} (a flow's timeout passed), unless
+   * it was cancelled already, whose reason and status stay.
+   */
+  public void fail(String reason) {
+    stop(reason, true);
+  }
+
+  /** Whether the stop is a failure ({@link #fail}) rather than a cancel. */
+  public boolean isFailure() {
+    return failure;
+  }
+
+  private void stop(String reason, boolean asFailure) {
     Objects.requireNonNull(reason, "reason");
     synchronized (waiting) {
       if (this.reason == null) {
+        this.failure = asFailure;
         this.reason = reason;
       }
       waiting.forEach(Thread::interrupt);

@@ -102,7 +102,8 @@ public record RunAssembly(
             .maxSteps(parts.maxSteps() > 0 ? parts.maxSteps() : maxSteps)
             .stopOnStepFailure(parts.stopOnStepFailure())
             .settleBound(settleBound)
-            .worldConfig(world);
+            .worldConfig(world)
+            .timeout(parts.timeout());
     if (parts.taskId() != null) {
       TaskId id = parts.taskId();
       runner.taskIds(() -> id);

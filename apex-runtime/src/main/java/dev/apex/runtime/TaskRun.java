@@ -19,6 +19,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +45,9 @@ final class TaskRun {
   private Observation latest;
   private int latestAfterSteps = -1;
   private Instant latestAt;
+
+  /** When the run's timeout passes by the runner's clock, or null for none. */
+  private Instant deadline;
 
   /** Set when the device stopped answering (an observation or a step failed after retries). */
   private boolean deviceFailed;
@@ -83,15 +88,21 @@ final class TaskRun {
   TaskOutcome run() {
     log.info("task {} started on {}: {}", taskId, runner.device.id(), goal);
     runner.listener.taskStarted(taskId, runner.device.id(), goal);
+    CompletableFuture<Void> watchdog = startTimeout();
     TaskOutcome outcome;
     try {
       outcome = loop();
     } catch (RuntimeException e) {
       log.warn("task {} failed unexpectedly", taskId, e);
       outcome = end(TaskStatus.FAILED, Retrier.messageOf(e));
+    } finally {
+      if (watchdog != null) {
+        watchdog.cancel(false);
+      }
     }
     recordFinalObservation();
-    if (outcome.status() == TaskStatus.CANCELLED && cancellation.isCancelled()) {
+    boolean stopped = outcome.status() == TaskStatus.CANCELLED || cancellation.isFailure();
+    if (stopped && cancellation.isCancelled()) {
       // A wait the cancel cut short set the flag to stop the step; the run is over, the flag too.
       Thread.interrupted();
     }
@@ -181,7 +192,7 @@ final class TaskRun {
                 observation.screenshot(),
                 extras(observation, worldAfter, first, planUsage)
                     .withReplay(first ? planReports.mark() : null)));
-        if (Thread.currentThread().isInterrupted()) {
+        if (Thread.currentThread().isInterrupted() || cancellation.isFailure()) {
           return cancelled(steps);
         }
         if (!result.success()) {
@@ -266,13 +277,46 @@ final class TaskRun {
         .withLabelCache(first ? observation.labelCache() : null);
   }
 
+  /**
+   * Sets the deadline and, for a step that is waiting when it passes, a timer that fails the
+   * cancellation (waking the wait); null when the run has no timeout.
+   */
+  private CompletableFuture<Void> startTimeout() {
+    if (runner.timeout == null) {
+      return null;
+    }
+    deadline = now().plus(runner.timeout);
+    return CompletableFuture.runAsync(
+        () -> cancellation.fail(timedOut()),
+        CompletableFuture.delayedExecutor(runner.timeout.toMillis(), TimeUnit.MILLISECONDS));
+  }
+
+  private String timedOut() {
+    return "timed out: the run's timeout (" + shown(runner.timeout) + ") passed";
+  }
+
+  /** {@code 2m}, {@code 90s}, {@code 500ms}: as a flow writes it. */
+  static String shown(Duration d) {
+    long ms = d.toMillis();
+    if (ms % 1000 != 0) {
+      return ms + "ms";
+    }
+    long s = ms / 1000;
+    return s % 3600 == 0 ? s / 3600 + "h" : s % 60 == 0 ? s / 60 + "m" : s + "s";
+  }
+
   private boolean stopRequested() {
+    if (deadline != null && !now().isBefore(deadline)) {
+      cancellation.fail(timedOut());
+    }
     return cancellation.isCancelled() || Thread.currentThread().isInterrupted();
   }
 
+  /** The end of a stopped run: FAILED for a timeout ({@link Cancellation#fail}), else CANCELLED. */
   private TaskOutcome cancelled(int steps) {
     String reason = cancellation.reason().orElse(Cancellation.DEFAULT_REASON);
-    return end(TaskStatus.CANCELLED, reason + " after " + steps + " step(s)");
+    TaskStatus status = cancellation.isFailure() ? TaskStatus.FAILED : TaskStatus.CANCELLED;
+    return end(status, reason + " after " + steps + " step(s)");
   }
 
   private TaskOutcome end(TaskStatus status, String reason) {

@@ -35,6 +35,9 @@ import java.util.function.Supplier;
  *       last allowed step, so a flow of exactly {@code maxSteps} steps succeeds;
  *   <li>{@link TaskStatus#MAX_STEPS} when {@code maxSteps} steps (default 20) have run and the
  *       planner still wants more;
+ *   <li>{@link TaskStatus#FAILED} when the run's {@link Builder#timeout} has passed, checked with
+ *       the cancel (a step waiting when it passes is woken, as by a cancel); the steps run so far
+ *       stay recorded;
  *   <li>{@link TaskStatus#FAILED} when a step fails after its retries and {@code stopOnStepFailure}
  *       is on (the default; a planner that recovers turns it off), or when observing or planning
  *       throws.
@@ -82,6 +85,7 @@ public final class TaskRunner {
   final List<PlanListener> planListeners;
   final SafetyPolicy safetyPolicy;
   final Confirmer confirmer;
+  final Duration timeout;
 
   private TaskRunner(Builder b) {
     this.device = b.device;
@@ -103,6 +107,7 @@ public final class TaskRunner {
     this.planListeners = List.copyOf(b.planListeners);
     this.safetyPolicy = b.safetyPolicy;
     this.confirmer = b.confirmer;
+    this.timeout = b.timeout;
   }
 
   /** The world model for one run: null when world tracking is off. */
@@ -175,6 +180,7 @@ public final class TaskRunner {
     private final List<PlanListener> planListeners = new ArrayList<>();
     private SafetyPolicy safetyPolicy;
     private Confirmer confirmer;
+    private Duration timeout;
 
     private Builder(Device device, Observer observer, Planner planner) {
       this.device = Objects.requireNonNull(device, "device");
@@ -287,6 +293,19 @@ public final class TaskRunner {
      */
     public Builder worldModel(WorldModel worldModel) {
       this.worldModel = Objects.requireNonNull(worldModel, "worldModel");
+      return this;
+    }
+
+    /**
+     * How long a run may take, from its start by the runner's clock, before it ends {@link
+     * TaskStatus#FAILED}; null (the default) for no limit. Checked before each observation and
+     * step; a step waiting when it passes (by real time) is woken as by a cancel.
+     */
+    public Builder timeout(Duration timeout) {
+      if (timeout != null && (timeout.isZero() || timeout.isNegative())) {
+        throw new IllegalArgumentException("timeout must be above zero, got " + timeout);
+      }
+      this.timeout = timeout;
       return this;
     }
 

@@ -47,6 +47,7 @@ public final class TimelineRecorder implements TaskListener {
   private final TaskTimeline timeline;
   private final Cancellation cancellation;
   private final boolean startRecordedByCaller;
+  private final String suiteId;
   private final AtomicBoolean finished = new AtomicBoolean();
   private volatile TaskId id;
   private volatile boolean started;
@@ -58,12 +59,24 @@ public final class TimelineRecorder implements TaskListener {
    *     must stop; null to leave stop requests unheard
    */
   public TimelineRecorder(TaskTimeline timeline, Cancellation cancellation) {
-    this(timeline, cancellation, null);
+    this(timeline, cancellation, null, null);
   }
 
-  private TimelineRecorder(TaskTimeline timeline, Cancellation cancellation, TaskId startedAs) {
+  /**
+   * Records the task from its start as one flow of suite run {@code suiteId} ({@link
+   * TaskTimeline#startTask(TaskId, String, String, String)}).
+   */
+  public static TimelineRecorder inSuite(
+      TaskTimeline timeline, Cancellation cancellation, String suiteId) {
+    return new TimelineRecorder(
+        timeline, cancellation, null, Objects.requireNonNull(suiteId, "suiteId"));
+  }
+
+  private TimelineRecorder(
+      TaskTimeline timeline, Cancellation cancellation, TaskId startedAs, String suiteId) {
     this.timeline = Objects.requireNonNull(timeline, "timeline");
     this.cancellation = cancellation;
+    this.suiteId = suiteId;
     this.startRecordedByCaller = startedAs != null;
     this.id = startedAs;
     this.started = startedAs != null;
@@ -74,7 +87,7 @@ public final class TimelineRecorder implements TaskListener {
    * timeline}; whatever id the runner reports, the task is recorded as {@code id}.
    */
   public static TimelineRecorder forStartedTask(TaskTimeline timeline, TaskId id) {
-    return new TimelineRecorder(timeline, null, Objects.requireNonNull(id, "id"));
+    return new TimelineRecorder(timeline, null, Objects.requireNonNull(id, "id"), null);
   }
 
   @Override
@@ -92,7 +105,7 @@ public final class TimelineRecorder implements TaskListener {
     }
     id = taskId;
     try {
-      timeline.startTask(taskId, device, goal);
+      timeline.startTask(taskId, device, goal, suiteId);
       started = true;
     } catch (RuntimeException e) {
       log.warn(

@@ -24,6 +24,9 @@ import java.util.List;
  * <p>Version 4 adds {@code final_observations}: per task, the scene (and PNG, dropped with the
  * screenshots by retention) observed after its last step ({@link FinalObservations}).
  *
+ * <p>Version 5 adds {@code tasks.suite_id}: the suite run ({@code apex test}) a task was one flow
+ * of, null for a task run alone; and indexes for a suite's tasks and for a goal's earlier runs.
+ *
  * <p>Version 3 adds the cross-task label cache ({@link LabelCacheTable}): one row per screen
  * signature, labelling model and prompt version, its entry JSON and when it was stored, in epoch
  * milliseconds because expiry and eviction compare and order them (ISO text with a varying number
@@ -100,7 +103,13 @@ final class Schema {
                 observed_at TEXT,
                 scene TEXT NOT NULL,
                 png BLOB)
-              """));
+              """),
+          // 5: the suite run (apex test) a task was one flow of, and the lookups a suite makes:
+          // its own tasks, and earlier runs of the same flows (by goal) to balance shards.
+          List.of(
+              "ALTER TABLE tasks ADD COLUMN suite_id TEXT",
+              "CREATE INDEX tasks_by_suite ON tasks (suite_id)",
+              "CREATE INDEX tasks_by_goal ON tasks (goal, seq)"));
 
   /** The version this code writes. */
   static final int CURRENT_VERSION = MIGRATIONS.size();

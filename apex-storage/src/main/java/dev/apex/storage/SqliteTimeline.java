@@ -14,7 +14,9 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -182,11 +184,37 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
 
   @Override
   public void startTask(TaskId id, String device, String goal) {
+    startTask(id, device, goal, null);
+  }
+
+  @Override
+  public void startTask(TaskId id, String device, String goal, String suiteId) {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(goal, "goal");
-    write("start task " + id, () -> writer.startTask(id, device, goal, liveness.self()));
+    write("start task " + id, () -> writer.startTask(id, device, goal, suiteId, liveness.self()));
     heartbeat.track(id);
+  }
+
+  @Override
+  public List<TaskRecord> suiteTasks(String suiteId, int limit) {
+    Objects.requireNonNull(suiteId, "suiteId");
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    List<TaskRow> rows = read("list suite " + suiteId, () -> reader.suiteTasks(suiteId, limit));
+    List<TaskRecord> tasks = new ArrayList<>(rows.size());
+    for (TaskRow row : rows) {
+      tasks.add(judged(row));
+    }
+    return tasks;
+  }
+
+  @Override
+  public Map<String, Duration> recordedDurations(
+      Collection<String> goals, java.time.Instant endedBefore) {
+    Objects.requireNonNull(goals, "goals");
+    return read("read earlier durations", () -> reader.recordedDurations(goals, endedBefore));
   }
 
   @Override
@@ -323,7 +351,8 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
             gone.get(),
             task.startedAt(),
             Liveness.endOf(row),
-            task.steps());
+            task.steps(),
+            task.suiteId());
     try {
       boolean[] changed = {false};
       write(

@@ -5,7 +5,11 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.timeline.TaskTimeline;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -92,4 +96,33 @@ public interface Timeline extends TaskTimeline {
   default Optional<byte[]> finalScreenshot(TaskId id) {
     return Optional.empty();
   }
+
+  /**
+   * The tasks of suite run {@code suiteId} ({@link TaskRecord#suiteId()}), in the order they
+   * started, at most {@code limit}; empty for an unknown suite or a timeline that keeps none.
+   */
+  default List<TaskRecord> suiteTasks(String suiteId, int limit) {
+    return List.of();
+  }
+
+  /**
+   * How long each of {@code goals} (a task's goal text, e.g. {@code flow login (flows/login.yaml)})
+   * took when it last ran to an end of its own: the median of its {@value #DURATION_RUNS} most
+   * recent runs that ended {@link TaskStatus#SUCCEEDED} or {@link TaskStatus#FAILED} (a cancelled
+   * or interrupted run says nothing about how long the flow takes), among the {@value
+   * #DURATION_SCAN} most recent runs of it. A goal with no such run is absent. What {@code apex
+   * test --shard} balances shards by.
+   *
+   * @param endedBefore only runs that ended before this instant count, so that jobs reading a
+   *     shared timeline at different moments see the same history; null for every run
+   */
+  default Map<String, Duration> recordedDurations(Collection<String> goals, Instant endedBefore) {
+    return Map.of();
+  }
+
+  /** How many of a goal's most recent runs {@link #recordedDurations} takes the median of. */
+  int DURATION_RUNS = 5;
+
+  /** How many of a goal's most recent runs {@link #recordedDurations} looks at, at most. */
+  int DURATION_SCAN = 50;
 }

@@ -11,7 +11,11 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,7 +30,11 @@ final class TimelineReader {
           + " (SELECT count(*) FROM steps s WHERE s.task_id = t.id),"
           + " t.owner_host, t.owner_pid, t.owner_started_at, t.heartbeat_at,"
           + " CASE WHEN t.status = 'RUNNING'"
-          + " THEN (SELECT max(s.started_at) FROM steps s WHERE s.task_id = t.id) END";
+          + " THEN (SELECT max(s.started_at) FROM steps s WHERE s.task_id = t.id) END,"
+          + " t.suite_id";
+
+  /** Goals per query of {@link #recordedDurations}, well under SQLite's bound on parameters. */
+  private static final int GOALS_PER_QUERY = 200;
 
   private final Connection connection;
 
@@ -48,6 +56,71 @@ final class TimelineReader {
         return tasks;
       }
     }
+  }
+
+  List<TaskRow> suiteTasks(String suiteId, int limit) throws SQLException {
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT "
+                + TASK_COLUMNS
+                + " FROM tasks t WHERE t.suite_id = ? ORDER BY t.seq LIMIT ?")) {
+      query.setString(1, suiteId);
+      query.setInt(2, limit);
+      try (ResultSet rs = query.executeQuery()) {
+        List<TaskRow> tasks = new ArrayList<>();
+        while (rs.next()) {
+          tasks.add(row(rs));
+        }
+        return tasks;
+      }
+    }
+  }
+
+  /** See {@link Timeline#recordedDurations}. */
+  Map<String, Duration> recordedDurations(Collection<String> goals, Instant endedBefore)
+      throws SQLException {
+    List<String> all = List.copyOf(new LinkedHashSet<>(goals));
+    Map<String, List<Duration>> runs = new HashMap<>();
+    for (int from = 0; from < all.size(); from += GOALS_PER_QUERY) {
+      List<String> part = all.subList(from, Math.min(all.size(), from + GOALS_PER_QUERY));
+      String marks = String.join(", ", java.util.Collections.nCopies(part.size(), "?"));
+      // Each goal's newest ended runs, newest first; the window keeps the read bounded.
+      try (PreparedStatement query =
+          connection.prepareStatement(
+              "SELECT goal, started_at, ended_at FROM (SELECT goal, started_at, ended_at,"
+                  + " row_number() OVER (PARTITION BY goal ORDER BY seq DESC) AS n FROM tasks"
+                  + " WHERE goal IN ("
+                  + marks
+                  + ") AND status IN ('SUCCEEDED', 'FAILED') AND ended_at IS NOT NULL)"
+                  + " WHERE n <= ? ORDER BY goal, n")) {
+        for (int i = 0; i < part.size(); i++) {
+          query.setString(i + 1, part.get(i));
+        }
+        query.setInt(part.size() + 1, Timeline.DURATION_SCAN);
+        try (ResultSet rs = query.executeQuery()) {
+          // Newest first; the cutoff is applied here, as ISO text with varying fraction digits
+          // does not sort as time does.
+          while (rs.next()) {
+            Instant ended = instant(rs.getString(3));
+            Duration took = Duration.between(instant(rs.getString(2)), ended);
+            List<Duration> kept = runs.computeIfAbsent(rs.getString(1), g -> new ArrayList<>());
+            boolean counts = endedBefore == null || ended.isBefore(endedBefore);
+            if (counts && !took.isNegative() && kept.size() < Timeline.DURATION_RUNS) {
+              kept.add(took);
+            }
+          }
+        }
+      }
+    }
+    Map<String, Duration> medians = new HashMap<>();
+    runs.forEach(
+        (goal, took) -> {
+          if (!took.isEmpty()) {
+            took.sort(null);
+            medians.put(goal, took.get(took.size() / 2));
+          }
+        });
+    return medians;
   }
 
   int taskCount() throws SQLException {
@@ -146,7 +219,8 @@ final class TimelineReader {
         rs.getString(5),
         instant(rs.getString(6)),
         instant(rs.getString(7)),
-        rs.getInt(8));
+        rs.getInt(8),
+        rs.getString(14));
   }
 
   private static StoredStep step(TaskId id, ResultSet rs) throws SQLException {

@@ -38,7 +38,8 @@ final class TimelineWriter {
     this.keepScreenshotsOfTasks = keepScreenshotsOfTasks;
   }
 
-  void startTask(TaskId id, String device, String goal, TaskOwner owner) throws SQLException {
+  void startTask(TaskId id, String device, String goal, String suiteId, TaskOwner owner)
+      throws SQLException {
     inTransaction(
         () -> {
           if (status(id).isPresent()) {
@@ -47,7 +48,8 @@ final class TimelineWriter {
           try (PreparedStatement insert =
               connection.prepareStatement(
                   "INSERT INTO tasks (id, device, goal, status, started_at, owner_host, owner_pid,"
-                      + " owner_started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                      + " owner_started_at, heartbeat_at, suite_id)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             String now = clock.instant().toString();
             insert.setString(1, id.value());
             insert.setString(2, Secrets.redact(Secrets.withoutUserInfo(device)));
@@ -59,6 +61,7 @@ final class TimelineWriter {
             setNullable(
                 insert, 8, owner.processStart() == null ? null : owner.processStart().toString());
             insert.setString(9, now);
+            setNullable(insert, 10, suiteId == null ? null : Secrets.redact(suiteId));
             insert.executeUpdate();
           }
         });

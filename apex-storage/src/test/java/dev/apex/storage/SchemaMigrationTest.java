@@ -123,7 +123,7 @@ class SchemaMigrationTest {
         Statement statement = raw.createStatement();
         ResultSet rs = statement.executeQuery("SELECT version FROM schema_version")) {
       assertThat(rs.next()).isTrue();
-      assertThat(rs.getInt(1)).isEqualTo(Schema.CURRENT_VERSION).isEqualTo(4);
+      assertThat(rs.getInt(1)).isEqualTo(Schema.CURRENT_VERSION).isEqualTo(5);
     }
     try (SqliteTimeline again =
         SqliteTimeline.open(file, new FakeClock(NOW.plus(Duration.ofMinutes(5))), 5)) {

@@ -25,6 +25,24 @@ public interface TaskTimeline extends AutoCloseable {
   void startTask(TaskId id, String device, String goal);
 
   /**
+   * Records a new {@link TaskStatus#RUNNING} task started now as one flow of the suite run {@code
+   * suiteId} ({@code apex test}), so the tasks of one suite run can be read back together. A null
+   * {@code suiteId} is {@link #startTask(TaskId, String, String)}. A timeline that keeps no suite
+   * runs refuses a non-null one (the default), rather than record the task as if alone.
+   *
+   * @throws InvalidInputException if a task with this id already exists
+   * @throws UnsupportedOperationException when {@code suiteId} is given to a timeline that keeps no
+   *     suite runs
+   */
+  default void startTask(TaskId id, String device, String goal, String suiteId) {
+    if (suiteId != null) {
+      throw new UnsupportedOperationException(
+          getClass().getSimpleName() + " keeps no suite runs; record the task without one");
+    }
+    startTask(id, device, goal);
+  }
+
+  /**
    * Records one executed step, with its screenshot when it has one, and its {@link StepExtras}.
    *
    * @throws InvalidInputException if the task does not exist, is already finished, or already has a

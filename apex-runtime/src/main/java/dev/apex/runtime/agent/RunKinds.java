@@ -80,7 +80,8 @@ final class RunKinds {
     if (healing != null) {
       parts = parts.withListener(healing);
     }
-    return new PreparedRun(parts, model, replay, healing, run.heal());
+    return new PreparedRun(
+        parts.withTimeout(run.flow().timeout()), model, replay, healing, run.heal());
   }
 
   private static PreparedRun withTaskId(PreparedRun prepared, AgentRun run) {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -53,6 +54,11 @@ import java.util.stream.Collectors;
  * environment: how a recorded flow types a password it never stored, and why a flow from elsewhere
  * cannot send a secret the user did not hand it.
  *
+ * <p>Beside {@code name} and {@code steps}, a flow may carry metadata: {@code tags: [smoke, wifi]}
+ * (which {@code apex test --include-tags} / {@code --exclude-tags} select by) and {@code timeout:
+ * 2m} (units {@code ms s m h}, combinable as {@code 1m30s}; past it the task ends FAILED, the steps
+ * it ran kept).
+ *
  * <p>The YAML is read strictly: an anchor or alias, a second document or a duplicate key is refused
  * naming its line, since each would otherwise run silently wrong.
  *
@@ -62,13 +68,17 @@ import java.util.stream.Collectors;
  * @param screens per step, the signature of the screen it was recorded on, or null
  * @param written the steps as the file wrote them, {@code ${NAME}} unfilled: what a healed copy of
  *     the flow writes back ({@link #steps} once no variable is left)
+ * @param tags the flow's tags, in order, no repeats; empty when it has none
+ * @param timeout how long the flow may run before it fails, or null for no limit of its own
  */
 public record Flow(
     String name,
     String source,
     List<PlannedStep> steps,
     List<String> screens,
-    List<PlannedStep> written) {
+    List<PlannedStep> written,
+    List<String> tags,
+    Duration timeout) {
 
   private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Z_][A-Z0-9_]*)\\}");
 
@@ -89,6 +99,30 @@ public record Flow(
       throw new IllegalArgumentException(
           "a flow has one screen entry per step: " + screens.size() + " for " + steps.size());
     }
+    tags = tags == null ? List.of() : List.copyOf(tags);
+    if (timeout != null && (timeout.isZero() || timeout.isNegative())) {
+      throw new IllegalArgumentException("a flow's timeout must be above zero, got " + timeout);
+    }
+  }
+
+  /** A flow with no metadata: no tags, no timeout. */
+  public Flow(
+      String name,
+      String source,
+      List<PlannedStep> steps,
+      List<String> screens,
+      List<PlannedStep> written) {
+    this(name, source, steps, screens, written, null, null);
+  }
+
+  /** This flow with {@code tags} and {@code timeout} (null: none) as its metadata. */
+  public Flow withMetadata(List<String> tags, Duration timeout) {
+    return new Flow(name, source, steps, screens, written, tags, timeout);
+  }
+
+  /** Whether it carries {@code tag}. */
+  public boolean hasTag(String tag) {
+    return tags.contains(tag);
   }
 
   /** A flow with no recorded screens. */
@@ -164,7 +198,7 @@ public record Flow(
       step.args().forEach((key, value) -> args.put(key, fill(value, vars.values())));
       filled.add(PlannedStep.of(step.action(), args));
     }
-    return new Flow(name, source, filled, screens, written);
+    return new Flow(name, source, filled, screens, written, tags, timeout);
   }
 
   private void requireNamed(FlowVariables vars, Function<List<String>, String> howToName) {

@@ -29,7 +29,7 @@ final class FlowParser {
           "home", PlannedStep.of("press_key", Map.of("key", "home")),
           "enter", PlannedStep.of("press_key", Map.of("key", "enter")));
 
-  private static final Set<String> TOP_LEVEL = Set.of("name", "steps");
+  private static final Set<String> TOP_LEVEL = Set.of("name", "tags", "timeout", "steps");
 
   /** The step-level key (beside the action) for the screen a step was recorded on. */
   static final String SCREEN = "screen";
@@ -65,7 +65,10 @@ final class FlowParser {
       String key = it.next();
       if (!TOP_LEVEL.contains(key)) {
         throw new InvalidInputException(
-            source + ": unknown key '" + key + "'; a flow has only 'name' and 'steps'");
+            source
+                + ": unknown key '"
+                + key
+                + "'; a flow has only 'name', 'tags', 'timeout' and 'steps'");
       }
     }
     String name = defaultName(source);
@@ -105,7 +108,10 @@ final class FlowParser {
       }
       steps.add(step);
     }
-    return new Flow(name, source, steps, screens);
+    return new Flow(name, source, steps, screens)
+        .withMetadata(
+            FlowMetadata.tags(root.get("tags"), source),
+            FlowMetadata.timeout(root.get("timeout"), source));
   }
 
   private static PlannedStep parseStep(JsonNode node, String where, ToolRegistry registry) {

@@ -180,7 +180,8 @@ public class FlowTest {
     assertThat(error("- tap: OK"))
         .isEqualTo("t.yaml must be a map with 'name' and 'steps', not a list");
     assertThat(error("name: x\nstep: []"))
-        .isEqualTo("t.yaml: unknown key 'step'; a flow has only 'name' and 'steps'");
+        .isEqualTo(
+            "t.yaml: unknown key 'step'; a flow has only 'name', 'tags', 'timeout' and 'steps'");
     assertThat(error("name: x"))
         .isEqualTo(
             "t.yaml: 'steps' must be a non-empty list, e.g. steps: [ - launch_app: com.example ]");
