@@ -114,10 +114,13 @@ public record PostgresLocation(
     return Optional.empty();
   }
 
-  /** {@code postgresql://USER@HOST:PORT/DBNAME}: the URL without its password. */
+  /**
+   * {@code postgresql://HOST:PORT/DBNAME}: where the timeline is, for a person, with no user info
+   * (which every line apex prints would mask anyway).
+   */
   @Override
   public String toString() {
-    return "postgresql://" + user + "@" + host + ":" + port + "/" + database;
+    return "postgresql://" + host + ":" + port + "/" + database;
   }
 
   private static String decode(String text) {
