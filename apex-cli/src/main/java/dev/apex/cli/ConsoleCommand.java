@@ -7,10 +7,8 @@ import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
 import dev.apex.device.DeviceEnumeration;
 import dev.apex.runtime.agent.PerceivingObserver;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -70,9 +68,7 @@ final class ConsoleCommand implements Callable<Integer> {
     ApexConfigStore config = SharedOptions.configStore(env);
     // Checked now, so a bad flag fails at start rather than on the first task.
     Settings.withDeviceTimeout(config.current().device().limits(), deviceTimeout);
-    Path file = timelineOption.file();
-    try (SqliteTimeline timeline =
-        SqliteTimeline.open(file, Clock.systemUTC(), config.current().screenshotRetention())) {
+    try (Timeline timeline = timelineOption.open(config.current().screenshotRetention())) {
       ConsoleServer server =
           ConsoleServer.start(
               ConsoleOptions.builder(timeline, config)
@@ -96,7 +92,7 @@ final class ConsoleCommand implements Callable<Integer> {
                                   }),
                               adb,
                               deviceTimeout)
-                          .withLabelStore(timeline.labels()))
+                          .withLabelStore(timeline.labelStore().orElseThrow()))
                   .build());
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime()
@@ -106,7 +102,7 @@ final class ConsoleCommand implements Callable<Integer> {
                     server.stop();
                     stopped.countDown();
                   }));
-      out.println("apex console serving " + file);
+      out.println("apex console serving " + timeline.location());
       out.println("open " + server.url());
       out.println("(Ctrl-C stops it)");
       out.flush();

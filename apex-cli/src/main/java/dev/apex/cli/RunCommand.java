@@ -22,7 +22,7 @@ import dev.apex.runtime.flow.Flow;
 import dev.apex.runtime.flow.FlowReplay;
 import dev.apex.runtime.flow.FlowVariables;
 import dev.apex.runtime.safety.Confirmer;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
@@ -30,7 +30,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -217,10 +216,8 @@ final class RunCommand implements Callable<Integer> {
               err.println("apex: " + notice);
               err.flush();
             });
-    Path file = timelineOption.file();
     try (SignalStop stop = SignalStop.install(err, stopGrace(settings.device().timeout()));
-        SqliteTimeline timeline =
-            SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
+        Timeline timeline = timelineOption.open(settings.screenshotRetention())) {
       signals = stop;
       List<TaskOutcome> outcomes = new ArrayList<>();
       single = selectors.size() == 1;
@@ -282,7 +279,7 @@ final class RunCommand implements Callable<Integer> {
       Flow flow,
       Settings settings,
       OcrEngine ocr,
-      SqliteTimeline timeline,
+      Timeline timeline,
       PrintWriter out) {
     AgentRun run = flow != null ? AgentRun.flow(flow) : AgentRun.goal(what.goal);
     if (heal) {
@@ -321,7 +318,7 @@ final class RunCommand implements Callable<Integer> {
                     err.flush();
                   }
                 })
-            .labelStore(timeline.labels())
+            .labelStore(timeline.labelStore().orElseThrow())
             .build()) {
       try {
         agent.device();

@@ -2,18 +2,21 @@ package dev.apex.cli;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.config.ConfigField;
+import dev.apex.storage.Timeline;
 import dev.apex.storage.Timelines;
+import dev.apex.timeline.TimelineOptions;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
  * {@code --db}, the flag of {@code timeline.url}: where the commands that record or read tasks find
- * the timeline.
+ * the timeline, a SQLite file or a {@code postgresql://} URL.
  */
 final class TimelineOption {
 
-  @Option(names = "--db", paramLabel = "FILE", descriptionKey = "timeline.url")
+  @Option(names = "--db", paramLabel = "FILE|URL", descriptionKey = "timeline.url")
   String db;
 
   /** The environment settings come from; the process's unless a test gives another. */
@@ -21,29 +24,54 @@ final class TimelineOption {
 
   /**
    * The timeline a command records into: {@code --db}, else the settings' {@code timeline.url}
-   * ({@code APEX_TIMELINE}), else the default file.
+   * ({@code APEX_TIMELINE}), else the default file. A URL's password is a registered secret.
    *
    * @throws dev.apex.config.InvalidConfigException naming {@code --db} or the setting, for a value
-   *     that is not a file path (a {@code postgresql://} URL is not supported yet)
+   *     that is neither a file path nor a {@code postgresql://} URL
    */
+  String location() {
+    return config()
+        .timelineLocation()
+        .orElseGet(() -> Timelines.defaultFile(env, System.getProperty("user.home")).toString());
+  }
+
+  /** The file of {@link #location()}; for commands that only ever take a file. */
   Path file() {
-    // With --db given the config file is not read, so a reading command works beside a bad one.
-    ApexConfig config =
-        db != null
-            ? ApexConfig.defaults()
-                .with(ConfigField.TIMELINE_URL, ConfigField.TIMELINE_URL.fromText("--db", db))
-            : SharedOptions.configStore(env).current();
-    return config
-        .timelineFile()
-        .orElseGet(() -> Timelines.defaultFile(env, System.getProperty("user.home")));
+    return Path.of(location());
   }
 
   /**
-   * The timeline a reading command opens, which must exist.
+   * Opens the timeline a command records into, keeping the newest {@code keepScreenshotsOfTasks}
+   * tasks' screenshots; the caller closes it.
+   */
+  Timeline open(int keepScreenshotsOfTasks) {
+    return Timelines.open(location(), new TimelineOptions(keepScreenshotsOfTasks, writeTimeout()));
+  }
+
+  /**
+   * Opens the timeline a reading command reads, which must exist (a file) or answer (a server).
    *
    * @throws dev.apex.core.InvalidInputException in one line saying how to get one
    */
-  Path existing() {
-    return Timelines.existing(file());
+  Timeline openExisting() {
+    return Timelines.open(
+        Timelines.existing(location()), TimelineOptions.DEFAULTS.withWriteTimeout(writeTimeout()));
+  }
+
+  private ApexConfig config() {
+    // With --db given the config file is not read, so a reading command works beside a bad one.
+    return db != null
+        ? ApexConfig.defaults()
+            .with(ConfigField.TIMELINE_URL, ConfigField.TIMELINE_URL.fromText("--db", db))
+        : SharedOptions.configStore(env).current();
+  }
+
+  private Duration writeTimeout() {
+    try {
+      return SharedOptions.configStore(env).current().timelineWriteTimeout();
+    } catch (RuntimeException e) {
+      // A bad setting elsewhere in the file is reported by the command that needs it.
+      return TimelineOptions.DEFAULT_WRITE_TIMEOUT;
+    }
   }
 }
