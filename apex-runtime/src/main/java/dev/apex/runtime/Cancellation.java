@@ -21,6 +21,7 @@ public final class Cancellation {
   public static final String DEFAULT_REASON = "cancelled";
 
   private volatile String reason;
+  private volatile boolean failure;
   private final Set<Thread> waiting = new HashSet<>();
   private final List<Runnable> wakers = new ArrayList<>();
 
@@ -59,6 +60,27 @@ public final class Cancellation {
         waker.run();
       }
     }
+  }
+
+  /**
+   * Stops the task as {@link #cancel(String)} does, but as a failure: the run ends {@code FAILED}
+   * with {@code reason}, not {@code CANCELLED}. For what the task cannot go on without, such as a
+   * timeline that can no longer record its steps. The first reason stays, and a cancel asked before
+   * stays a cancel.
+   */
+  public void fail(String reason) {
+    Objects.requireNonNull(reason, "reason");
+    synchronized (waiting) {
+      if (this.reason == null) {
+        failure = true;
+      }
+    }
+    cancel(reason);
+  }
+
+  /** Whether the stop was asked by {@link #fail}: the task ends {@code FAILED}. */
+  public boolean isFailure() {
+    return failure;
   }
 
   public boolean isCancelled() {

@@ -272,6 +272,9 @@ final class TaskRun {
 
   private TaskOutcome cancelled(int steps) {
     String reason = cancellation.reason().orElse(Cancellation.DEFAULT_REASON);
+    if (cancellation.isFailure()) {
+      return end(TaskStatus.FAILED, reason + " (after " + steps + " step(s))");
+    }
     return end(TaskStatus.CANCELLED, reason + " after " + steps + " step(s)");
   }
 
