@@ -28,12 +28,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code apex timeline [TASK_ID] [--json]}: list tasks, newest first (saying how many more there
- * are beyond {@code --limit}), or show one task step by step, named by its id or a unique prefix.
+ * are beyond {@code --limit}), or show one task step by step, named by its id or a unique prefix;
+ * on a file or a {@code postgresql://} timeline alike. {@code apex timeline copy} moves a file's
+ * tasks to a server ({@link TimelineCopyCommand}).
  */
 @Command(
     name = "timeline",
     description = "List recorded tasks, or show one task step by step.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    subcommands = TimelineCopyCommand.class)
 final class TimelineCommand implements Callable<Integer> {
 
   /** How many matches an ambiguous id prefix lists. */

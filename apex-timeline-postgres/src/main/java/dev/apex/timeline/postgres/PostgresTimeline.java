@@ -232,6 +232,22 @@ public final class PostgresTimeline implements Timeline {
     return Optional.of(labels);
   }
 
+  /**
+   * Runs a copy's inserts ({@link TimelineCopy}) as one write: retried across a restart (an attempt
+   * that finds the task already there reports it as there), then screenshot retention.
+   */
+  boolean copyTask(String what, Work<Boolean> inserts) {
+    return write(
+        what,
+        (c, retried) -> {
+          boolean copied = inserts.run(c);
+          if (copied) {
+            writer.dropOldScreenshots(c);
+          }
+          return copied;
+        });
+  }
+
   /** One heartbeat now, as the heartbeat thread does every interval. For tests. */
   void beatNow() {
     heartbeat.beatOnce();

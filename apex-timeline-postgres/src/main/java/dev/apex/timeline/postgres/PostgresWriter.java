@@ -204,7 +204,7 @@ final class PostgresWriter {
     }
   }
 
-  private void dropOldScreenshots(Connection c) throws SQLException {
+  void dropOldScreenshots(Connection c) throws SQLException {
     String newest = "(SELECT id FROM tasks ORDER BY seq DESC LIMIT ?)";
     try (PreparedStatement delete =
         c.prepareStatement("DELETE FROM screenshots WHERE task_id NOT IN " + newest)) {
