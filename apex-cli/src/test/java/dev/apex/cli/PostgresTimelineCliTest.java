@@ -2,8 +2,8 @@ package dev.apex.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.apex.storage.postgres.PostgresLocation;
 import dev.apex.testkit.PostgresServer;
-import dev.apex.timeline.postgres.PostgresLocation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

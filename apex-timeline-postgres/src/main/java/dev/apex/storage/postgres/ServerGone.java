@@ -1,4 +1,4 @@
-package dev.apex.timeline.postgres;
+package dev.apex.storage.postgres;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;

@@ -1,4 +1,4 @@
-package dev.apex.timeline.postgres;
+package dev.apex.storage.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;

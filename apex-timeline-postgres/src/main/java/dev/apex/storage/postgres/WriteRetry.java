@@ -1,4 +1,4 @@
-package dev.apex.timeline.postgres;
+package dev.apex.storage.postgres;
 
 import dev.apex.timeline.TimelineUnreachableException;
 import java.sql.SQLException;

@@ -1,4 +1,4 @@
-package dev.apex.timeline.postgres;
+package dev.apex.storage.postgres;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
