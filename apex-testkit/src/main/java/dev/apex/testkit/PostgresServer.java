@@ -125,7 +125,7 @@ public final class PostgresServer implements AutoCloseable {
               + port
               + "\nunix_socket_directories = '"
               + dir
-              + "'\nfsync = off\nmax_connections = 100\n",
+              + "'\nmax_connections = 100\n",
           java.nio.file.StandardOpenOption.APPEND);
       PostgresServer server =
           new PostgresServer(
