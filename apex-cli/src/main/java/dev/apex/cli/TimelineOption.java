@@ -5,7 +5,6 @@ import dev.apex.config.ConfigField;
 import dev.apex.storage.Timeline;
 import dev.apex.storage.Timelines;
 import dev.apex.timeline.TimelineOptions;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -33,11 +32,6 @@ final class TimelineOption {
     return config()
         .timelineLocation()
         .orElseGet(() -> Timelines.defaultFile(env, System.getProperty("user.home")).toString());
-  }
-
-  /** The file of {@link #location()}; for commands that only ever take a file. */
-  Path file() {
-    return Path.of(location());
   }
 
   /**
