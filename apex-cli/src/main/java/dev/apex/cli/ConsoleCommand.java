@@ -8,10 +8,8 @@ import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
 import dev.apex.device.DeviceEnumeration;
 import dev.apex.runtime.observe.PerceivingObserver;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -72,9 +70,7 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
     // fails at start rather than on the first task.
     Map<ConfigField, List<String>> flags = SettingFlags.given(spec);
     Settings.of(config.current(), env, true).withFlags(flags);
-    Path file = timelineOption.file();
-    try (SqliteTimeline timeline =
-        SqliteTimeline.open(file, Clock.systemUTC(), config.current().screenshotRetention())) {
+    try (Timeline timeline = timelineOption.open(config.current().screenshotRetention())) {
       ConsoleServer server =
           ConsoleServer.start(
               ConsoleOptions.builder(timeline, config)
@@ -102,7 +98,7 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
                                     err.flush();
                                   }),
                               flags)
-                          .withLabelStore(timeline.labels()))
+                          .withLabelStore(timeline.labelStore().orElseThrow()))
                   .build());
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime()
@@ -112,7 +108,7 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
                     server.stop();
                     stopped.countDown();
                   }));
-      out.println("apex console serving " + file);
+      out.println("apex console serving " + timeline.location());
       out.println("open " + server.url());
       out.println("(Ctrl-C stops it)");
       out.flush();

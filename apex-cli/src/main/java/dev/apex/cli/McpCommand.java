@@ -9,15 +9,13 @@ import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.observe.PerceivingObserver;
 import dev.apex.runtime.safety.OriginRule;
 import dev.apex.runtime.safety.SafetyPolicy;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -95,9 +93,7 @@ final class McpCommand implements Callable<Integer>, SettingFlags.Scoped {
               err.println("apex mcp: " + notice);
               err.flush();
             });
-    Path file = timelineOption.file();
-    try (SqliteTimeline timeline =
-        SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
+    try (Timeline timeline = timelineOption.open(settings.screenshotRetention())) {
       ApexMcpServer.AgentFactory agents =
           (selector, tools, confirmer) ->
               settings
@@ -136,7 +132,7 @@ final class McpCommand implements Callable<Integer>, SettingFlags.Scoped {
           "apex mcp: serving on stdio (device "
               + device
               + ", timeline "
-              + file
+              + timeline.location()
               + "); each session is a task in the timeline");
       err.flush();
       try {

@@ -3,7 +3,7 @@ package dev.apex.cli;
 import dev.apex.console.TaskReport;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.TaskRecord;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -48,15 +48,17 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Path file = timelineOption.existing();
     // Screenshots are scaled off-screen.
     System.setProperty("java.awt.headless", "true");
     PrintWriter out = spec.commandLine().getOut();
-    try (SqliteTimeline timeline = SqliteTimeline.open(file)) {
-      TaskRecord task = TimelineCommand.resolve(timeline, file, taskId);
+    try (Timeline timeline = timelineOption.openExisting()) {
+      TaskRecord task = TimelineCommand.resolve(timeline, taskId);
       byte[] html =
           TaskReport.render(timeline, task.id(), Version.current())
-              .orElseThrow(() -> new InvalidInputException("no task '" + taskId + "' in " + file));
+              .orElseThrow(
+                  () ->
+                      new InvalidInputException(
+                          "no task '" + taskId + "' in " + timeline.location()));
       Path target = output != null ? output : Path.of(TaskReport.defaultFileName(task.id()));
       try {
         Files.write(target, html);

@@ -22,7 +22,7 @@ import dev.apex.runtime.flow.FlowVariables;
 import dev.apex.runtime.observe.LabelCacheMode;
 import dev.apex.runtime.observe.PerceivingObserver;
 import dev.apex.runtime.safety.Confirmer;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import dev.apex.tools.ToolRegistry;
 import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
@@ -30,7 +30,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -207,10 +206,8 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Scoped {
               err.println("apex: " + notice);
               err.flush();
             });
-    Path file = timelineOption.file();
     try (SignalStop stop = SignalStop.install(err, stopGrace(settings.device().timeout()));
-        SqliteTimeline timeline =
-            SqliteTimeline.open(file, Clock.systemUTC(), settings.screenshotRetention())) {
+        Timeline timeline = timelineOption.open(settings.screenshotRetention())) {
       signals = stop;
       List<TaskOutcome> outcomes = new ArrayList<>();
       single = selectors.size() == 1;
@@ -272,7 +269,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Scoped {
       Flow flow,
       Settings settings,
       OcrEngine ocr,
-      SqliteTimeline timeline,
+      Timeline timeline,
       PrintWriter out) {
     AgentRun run = flow != null ? AgentRun.flow(flow) : AgentRun.goal(what.goal);
     if (heal) {
@@ -309,7 +306,7 @@ final class RunCommand implements Callable<Integer>, SettingFlags.Scoped {
                 })
             .listener(recorder)
             .listener(new ProgressPrinter(out, prefix))
-            .labelStore(timeline.labels())
+            .labelStore(timeline.labelStore().orElseThrow())
             .build()) {
       try {
         agent.device();

@@ -12,7 +12,7 @@ import dev.apex.runtime.TimelineRecorder;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.AgentRun;
 import dev.apex.runtime.safety.Confirmer;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import java.io.PrintWriter;
 import java.time.Duration;
 
@@ -29,7 +29,7 @@ final class SuiteSlots implements SuiteRunner.SlotOpener {
   private final SharedOptions shared;
   private final Wiring wiring;
   private final OcrEngine ocr;
-  private final SqliteTimeline timeline;
+  private final Timeline timeline;
   private final SignalStop signals;
   private final String suiteId;
   private final PrintWriter err;
@@ -39,7 +39,7 @@ final class SuiteSlots implements SuiteRunner.SlotOpener {
       SharedOptions shared,
       Wiring wiring,
       OcrEngine ocr,
-      SqliteTimeline timeline,
+      Timeline timeline,
       SignalStop signals,
       String suiteId,
       PrintWriter err) {
@@ -106,7 +106,7 @@ final class SuiteSlots implements SuiteRunner.SlotOpener {
                     err.flush();
                   }
                 })
-            .labelStore(timeline.labels())
+            .labelStore(timeline.labelStore().orElseThrow())
             .build();
     try {
       agent.device();

@@ -20,13 +20,12 @@ import dev.apex.device.DeviceProviders;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.flow.FlowVariables;
 import dev.apex.runtime.observe.PerceivingObserver;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import dev.apex.tools.ToolRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -174,9 +173,7 @@ final class TestCommand implements Callable<Integer>, SettingFlags.Scoped {
     OcrEngine ocr = PerceivingObserver.ocr(settings.ocr(), notice -> say(err, "apex: " + notice));
     try (SignalStop stop =
             SignalStop.install(err, RunCommand.stopGrace(settings.device().timeout()));
-        SqliteTimeline timeline =
-            SqliteTimeline.open(
-                timelineOption.file(), Clock.systemUTC(), settings.screenshotRetention())) {
+        Timeline timeline = timelineOption.open(settings.screenshotRetention())) {
       Shards.Part part =
           Shards.select(
               selected,
@@ -204,7 +201,7 @@ final class TestCommand implements Callable<Integer>, SettingFlags.Scoped {
   private SuiteResult run(
       List<SuiteFlow> flows,
       Checked checked,
-      SqliteTimeline timeline,
+      Timeline timeline,
       OcrEngine ocr,
       SignalStop stop,
       PrintWriter out,
@@ -311,7 +308,7 @@ final class TestCommand implements Callable<Integer>, SettingFlags.Scoped {
   }
 
   /** Writes {@code --junit} and {@code --report}, each when asked; a write that fails says so. */
-  private void writeReports(SuiteResult result, SqliteTimeline timeline, PrintWriter out) {
+  private void writeReports(SuiteResult result, Timeline timeline, PrintWriter out) {
     String reportName = report == null ? null : report.getFileName().toString();
     write(junit, () -> JunitXml.render(result, reportName), "junit", out);
     if (report != null) {

@@ -9,8 +9,8 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.runtime.agent.FlowRecording;
 import dev.apex.runtime.flow.RecordedStep;
-import dev.apex.storage.SqliteTimeline;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.Timeline;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,12 +28,15 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code apex timeline [TASK_ID] [--json]}: list tasks, newest first (saying how many more there
- * are beyond {@code --limit}), or show one task step by step, named by its id or a unique prefix.
+ * are beyond {@code --limit}), or show one task step by step, named by its id or a unique prefix;
+ * on a file or a {@code postgresql://} timeline alike. {@code apex timeline copy} moves a file's
+ * tasks to a server ({@link TimelineCopyCommand}).
  */
 @Command(
     name = "timeline",
     description = "List recorded tasks, or show one task step by step.",
-    mixinStandardHelpOptions = true)
+    mixinStandardHelpOptions = true,
+    subcommands = TimelineCopyCommand.class)
 final class TimelineCommand implements Callable<Integer> {
 
   /** How many matches an ambiguous id prefix lists. */
@@ -70,12 +73,11 @@ final class TimelineCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Path file = timelineOption.existing();
     if (limit < 1) {
       throw new InvalidInputException("--limit must be at least 1, got " + limit);
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (SqliteTimeline timeline = SqliteTimeline.open(file)) {
+    try (Timeline timeline = timelineOption.openExisting()) {
       if (taskId == null) {
         List<TaskRecord> tasks = timeline.tasks(limit, 0);
         listTasks(tasks, out);
@@ -89,7 +91,7 @@ final class TimelineCommand implements Callable<Integer> {
                   + " lists them all, 'apex timeline TASK_ID' shows one");
         }
       } else {
-        TaskRecord task = resolve(timeline, file);
+        TaskRecord task = resolve(timeline, taskId);
         if (toFlow != null) {
           writeFlow(task, timeline.steps(task.id()), out);
         } else {
@@ -137,15 +139,11 @@ final class TimelineCommand implements Callable<Integer> {
             + "'");
   }
 
-  private TaskRecord resolve(SqliteTimeline timeline, Path file) {
-    return resolve(timeline, file, taskId);
-  }
-
   /**
    * The task {@code taskId} names: the one with that id, else the only one whose id starts with it.
    * None, or several (listed, newest first), is bad input, said in one line.
    */
-  static TaskRecord resolve(SqliteTimeline timeline, Path file, String taskId) {
+  static TaskRecord resolve(Timeline timeline, String taskId) {
     if (taskId.isBlank()) {
       throw new InvalidInputException("a task id must not be blank: 'apex timeline' lists them");
     }
@@ -156,7 +154,7 @@ final class TimelineCommand implements Callable<Integer> {
     List<TaskId> matches = timeline.idsStartingWith(taskId, AMBIGUOUS_SHOWN + 1);
     if (matches.isEmpty()) {
       throw new InvalidInputException(
-          "no task '" + taskId + "' in " + file + ": 'apex timeline' lists them");
+          "no task '" + taskId + "' in " + timeline.location() + ": 'apex timeline' lists them");
     }
     if (matches.size() > 1) {
       String shown =

@@ -5,14 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code timeline.url}: where tasks are recorded, from the config file, {@code APEX_TIMELINE} or
- * {@code --db} (which wins), else {@code $APEX_HOME/timeline.db}. A PostgreSQL URL is refused in
- * one line until that backend exists.
+ * {@code --db} (which wins), else {@code $APEX_HOME/timeline.db}; a {@code postgresql://} URL names
+ * a server, and a malformed or unreachable one is one line that never shows the password.
  */
 class TimelineUrlCliTest {
 
@@ -83,8 +84,8 @@ class TimelineUrlCliTest {
   }
 
   @Test
-  void aPostgresqlUrlIsRefusedInOneLineNamingWhereItCameFrom() {
-    String url = "postgresql://apex:secret-pw@db.example:5432/apex";
+  void aMalformedPostgresqlUrlIsRefusedInOneLineNamingWhereItCameFromAndNoPassword() {
+    String url = "postgresql://apex:secret-pw@db.example:5432";
 
     Cli.Result flagRaw = Cli.run(env(), "timeline", "--db", url);
     Cli.Result variable = Cli.run(env("APEX_TIMELINE", url), "run", "--flow", FLOW.toString());
@@ -92,12 +93,35 @@ class TimelineUrlCliTest {
     assertThat(flagRaw.exit()).isEqualTo(2);
     assertThat(flagRaw.errLines())
         .containsExactly(
-            "apex: --db: a PostgreSQL timeline is not supported yet; give a SQLite file path");
+            "apex: --db must be postgresql://USER[:PASSWORD]@HOST:PORT/DBNAME (or a SQLite file"
+                + " path)");
     assertThat(variable.exit()).isEqualTo(2);
     assertThat(variable.errLines())
         .containsExactly(
-            "apex: APEX_TIMELINE: a PostgreSQL timeline is not supported yet; give a SQLite file"
-                + " path");
+            "apex: APEX_TIMELINE must be postgresql://USER[:PASSWORD]@HOST:PORT/DBNAME (or a"
+                + " SQLite file path)");
     assertThat(flagRaw.err() + variable.err()).doesNotContain("secret-pw");
+  }
+
+  @Test
+  void aPostgresqlServerNobodyAnswersAtIsOneLineNamingHostAndPortAndExitOne() throws IOException {
+    int port;
+    try (java.net.ServerSocket socket =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    String url = "postgresql://apex:secret-pw-2@127.0.0.1:" + port + "/apex";
+
+    Cli.Result run = Cli.run(env("APEX_TIMELINE", url), "run", "--flow", FLOW.toString());
+    Cli.Result list = Cli.run(env(), "timeline", "--db", url);
+
+    for (Cli.Result result : List.of(run, list)) {
+      assertThat(result.exit()).isEqualTo(1);
+      assertThat(result.errLines()).hasSize(1);
+      assertThat(result.errLines().get(0))
+          .startsWith("apex: cannot reach the PostgreSQL timeline at 127.0.0.1:" + port)
+          .doesNotContain("secret-pw-2");
+    }
+    assertThat(home.resolve("timeline.db")).doesNotExist();
   }
 }

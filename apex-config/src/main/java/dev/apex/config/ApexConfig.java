@@ -150,13 +150,32 @@ public final class ApexConfig {
    */
   public Optional<Path> timelineFile() {
     String url = text(ConfigField.TIMELINE_URL);
-    if (url.isEmpty()) {
+    if (url.isEmpty() || url.contains("://")) {
       return Optional.empty();
     }
     return Optional.of(
         url.equals("~") || url.startsWith("~/")
             ? Path.of(System.getProperty("user.home"), url.substring(1).replaceFirst("^/", ""))
             : Path.of(url));
+  }
+
+  /**
+   * Where {@code timeline.url} records tasks: a PostgreSQL URL as given (password and all: it is a
+   * registered secret), else the file of {@link #timelineFile()}; empty for the default file.
+   */
+  public Optional<String> timelineLocation() {
+    String url = text(ConfigField.TIMELINE_URL);
+    if (url.contains("://")) {
+      return Optional.of(url);
+    }
+    return timelineFile().map(Path::toString);
+  }
+
+  /**
+   * How long a write waits for a timeline server that went away ({@code timeline.write_timeout}).
+   */
+  public Duration timelineWriteTimeout() {
+    return Duration.ofSeconds(integer(ConfigField.TIMELINE_WRITE_TIMEOUT_S));
   }
 
   public boolean hasApiKey() {

@@ -165,6 +165,13 @@ public final class ApexConfigStore {
               key + " must not be the API key; the key belongs in " + secret.getKey().envVar());
         }
       }
+      if (entry.getKey() == ConfigField.TIMELINE_URL && FieldType.hasPassword((String) value)) {
+        // The file is shown and copied around; a password in it would not stay a secret.
+        throw new InvalidConfigException(
+            ConfigField.TIMELINE_URL.key(),
+            ConfigField.TIMELINE_URL.key()
+                + " in the config file takes no password: put it in PGPASSWORD or ~/.pgpass");
+      }
       updated = entry.getKey().set(updated, entry.getValue());
     }
     write(Json.writePretty(ConfigJson.toFileJson(updated)) + "\n");

@@ -233,16 +233,26 @@ public enum ConfigField {
               TASKS,
               "Wait for a tapped element to stop moving (ms)",
               "A tap looks again until its element holds still, up to this long; 0 taps at once.")),
-  /** Where tasks are recorded; a PostgreSQL URL will be accepted once that backend exists. */
+  /** Where tasks are recorded: a SQLite file or a PostgreSQL server many runners share. */
   TIMELINE_URL(
       FieldSpec.text("timeline.url", FieldType.TIMELINE, 4096, "")
           .env("APEX_TIMELINE")
           .flag("--db", Scope.TIMELINE)
           .shown(
               TASKS,
-              "Timeline file",
-              "Where tasks are recorded: a SQLite file; empty for $APEX_HOME/timeline.db, else"
-                  + " ~/.apex/timeline.db. A postgresql:// URL is not supported yet.")),
+              "Timeline",
+              "Where tasks are recorded: a SQLite file (empty for $APEX_HOME/timeline.db, else"
+                  + " ~/.apex/timeline.db), or postgresql://USER@HOST:PORT/DBNAME shared by many"
+                  + " runners (its password from PGPASSWORD or ~/.pgpass, never this file).")),
+  /** How long a write waits for a PostgreSQL timeline that went away before the task fails. */
+  TIMELINE_WRITE_TIMEOUT_S(
+      FieldSpec.integer("timeline.write_timeout", 1, 3_600, 60)
+          .env("APEX_TIMELINE_WRITE_TIMEOUT")
+          .shown(
+              TASKS,
+              "Timeline write timeout (s)",
+              "How long a step waits for a PostgreSQL timeline that went away (a restart) before"
+                  + " its task ends FAILED.")),
   ANTHROPIC_API_KEY(
       FieldSpec.secret("anthropic_api_key", "ANTHROPIC_API_KEY")
           .shown(
@@ -409,7 +419,7 @@ public enum ConfigField {
             case ADDRESS -> "HOST:PORT";
             case APP_LIST -> "APP_ID";
             case ORIGIN_LIST -> "ORIGIN";
-            case TIMELINE -> "FILE";
+            case TIMELINE -> "FILE|URL";
             default -> "VALUE";
           };
     };

@@ -101,6 +101,9 @@ public final class ConfigJson {
       } else if (value instanceof List<?> list) {
         ArrayNode array = parent.putArray(field.jsonName());
         list.forEach(item -> array.add((String) item));
+      } else if (field == ConfigField.TIMELINE_URL) {
+        // The password of a PostgreSQL timeline is a secret: never in the file nor on a page.
+        parent.put(field.jsonName(), FieldType.withoutPassword((String) value));
       } else {
         parent.put(field.jsonName(), (String) value);
       }

@@ -53,6 +53,15 @@ enum FieldType {
   /** A URL scheme at the start of a timeline value, to tell a database URL from a path. */
   private static final Pattern SCHEME = Pattern.compile("(?i)([a-z][a-z0-9+.-]*)://.*");
 
+  /**
+   * A PostgreSQL timeline: {@code postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME} (the store
+   * checks the rest). Group 2 is the password with its colon.
+   */
+  private static final Pattern POSTGRES_URL =
+      Pattern.compile(
+          "(postgres(?:ql)?://[^:@/\\s]+)(:[^@/\\s]*)?(@(?:\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+)"
+              + "(?::[0-9]{1,5})?/[A-Za-z0-9_$.-]{1,63})");
+
   /** What an unknown kind may look like to be named in a message (never a pasted secret). */
   private static final Pattern NAMEABLE = Pattern.compile("[A-Za-z_]{1,40}");
 
@@ -286,22 +295,46 @@ enum FieldType {
     };
   }
 
-  /** A file path; a database URL is refused in one line, since only SQLite files exist yet. */
+  /**
+   * A file path, or a PostgreSQL URL whose password (if any) is a secret from here on; any other
+   * URL is refused in one line, and a malformed PostgreSQL one shows the form without echoing it.
+   */
   private static String checkTimeline(ConfigField field, String name, String value) {
     var scheme = SCHEME.matcher(value);
     if (scheme.matches()) {
       String s = scheme.group(1).toLowerCase(Locale.ROOT);
-      throw new InvalidConfigException(
-          name,
-          name
-              + (s.startsWith("postgres")
-                  ? ": a PostgreSQL timeline is not supported yet; give a SQLite file path"
-                  : " must be a file path (a " + s + ":// URL is not a timeline)"));
+      Secrets.registerUserInfo(value);
+      if (!s.startsWith("postgres")) {
+        throw new InvalidConfigException(
+            name, name + " must be a file path or a postgresql:// URL, not a " + s + ":// URL");
+      }
+      if (value.length() > field.max() || !POSTGRES_URL.matcher(value).matches()) {
+        throw new InvalidConfigException(
+            name,
+            name
+                + " must be postgresql://USER[:PASSWORD]@HOST:PORT/DBNAME (or a SQLite file path)");
+      }
+      return value;
     }
     if (value.length() > field.max() || value.chars().anyMatch(Character::isISOControl)) {
       throw field.invalid(name);
     }
     return value;
+  }
+
+  /**
+   * {@code value} without a PostgreSQL URL's password ({@code postgresql://USER@HOST:PORT/DB}):
+   * what the config file and the console's settings show. Anything else unchanged.
+   */
+  static String withoutPassword(String value) {
+    var m = POSTGRES_URL.matcher(value);
+    return m.matches() && m.group(2) != null ? m.group(1) + m.group(3) : value;
+  }
+
+  /** Whether {@code value} is a PostgreSQL URL that carries a password. */
+  static boolean hasPassword(String value) {
+    var m = POSTGRES_URL.matcher(value);
+    return m.matches() && m.group(2) != null && m.group(2).length() > 1;
   }
 
   /** The items checked, in normal form: origins normalised, kinds lower-cased, deduplicated. */

@@ -11,9 +11,10 @@ import dev.apex.runtime.agent.Session;
 import dev.apex.runtime.flow.FlowVariables;
 import dev.apex.runtime.observe.PerceivingObserver;
 import dev.apex.runtime.safety.Confirmer;
-import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
+import dev.apex.storage.Timelines;
+import dev.apex.timeline.TimelineOptions;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -221,21 +222,26 @@ public final class ApexExtension
   }
 
   /** The timeline of this test run for {@code file}, opened on first use, closed at the end. */
-  private static SqliteTimeline timeline(ExtensionContext context, Path file, Settings settings) {
+  private static Timeline timeline(ExtensionContext context, String location, Settings settings) {
+    String key =
+        Timelines.isServer(location)
+            ? location
+            : Path.of(location).toAbsolutePath().normalize().toString();
     return context
         .getRoot()
         .getStore(NAMESPACE)
         .getOrComputeIfAbsent(
-            "timeline:" + file.toAbsolutePath().normalize(),
-            key -> new OpenTimeline(file, settings.screenshotRetention()),
+            "timeline:" + key,
+            k -> new OpenTimeline(location, settings.screenshotRetention()),
             OpenTimeline.class)
         .timeline();
   }
 
   /** A timeline the root store closes when the test run ends. */
-  private record OpenTimeline(SqliteTimeline timeline) implements AutoCloseable {
-    OpenTimeline(Path file, int retention) {
-      this(SqliteTimeline.open(file, Clock.systemUTC(), retention));
+  private record OpenTimeline(Timeline timeline) implements AutoCloseable {
+    OpenTimeline(String location, int retention) {
+      this(
+          Timelines.open(location, TimelineOptions.DEFAULTS.withKeepScreenshotsOfTasks(retention)));
     }
 
     @Override

@@ -15,16 +15,17 @@ import java.util.function.Function;
  * the environment variable, else the default.
  *
  * @param selector the device: {@code apex.device} / {@code APEX_DEVICE}, default {@code sim}
- * @param timeline the timeline file, or empty for none: {@code apex.timeline} / {@code
- *     APEX_TIMELINE} ({@code none}, or a file: the setting {@code timeline.url}), else the config
- *     file's {@code timeline.url}, default {@code $APEX_HOME/timeline.db}
+ * @param timeline where the timeline is, or empty for none: {@code apex.timeline} / {@code
+ *     APEX_TIMELINE} ({@code none}, a file or a {@code postgresql://} URL: the setting {@code
+ *     timeline.url}), else the config file's {@code timeline.url}, default {@code
+ *     $APEX_HOME/timeline.db}
  * @param ocr whether to OCR screenshots when Tesseract is installed: {@code apex.ocr} / {@code
  *     APEX_OCR}, default true
  * @param vars a file of {@code NAME=VALUE} lines (as {@code apex run --vars FILE}) that fills the
  *     {@code ${NAME}}s of the flows a test runs: {@code apex.vars} / {@code APEX_VARS}, default
  *     none (nothing else of the environment fills a flow)
  */
-record ApexOptions(String selector, Optional<Path> timeline, boolean ocr, Optional<Path> vars) {
+record ApexOptions(String selector, Optional<String> timeline, boolean ocr, Optional<Path> vars) {
 
   static final String DEVICE = "apex.device";
   static final String TIMELINE = ConfigField.TIMELINE_URL.parameter().orElseThrow();
@@ -56,15 +57,18 @@ record ApexOptions(String selector, Optional<Path> timeline, boolean ocr, Option
                 .filter(v -> !v.isEmpty());
     String selector = lookup.apply(DEVICE).orElse("sim");
     Optional<String> named = lookup.apply(TIMELINE);
-    Optional<Path> timeline =
+    Optional<String> timeline =
         named.filter(v -> v.equalsIgnoreCase(NONE)).isPresent()
             ? Optional.empty()
             : Optional.of(
                 named
                     .map(v -> config.with(URL, URL.fromText(TIMELINE, v)))
                     .orElse(config)
-                    .timelineFile()
-                    .orElseGet(() -> Timelines.defaultFile(env, System.getProperty("user.home"))));
+                    .timelineLocation()
+                    .orElseGet(
+                        () ->
+                            Timelines.defaultFile(env, System.getProperty("user.home"))
+                                .toString()));
     String ocr = lookup.apply(OCR).orElse("true").toLowerCase(Locale.ROOT);
     if (!ocr.equals("true") && !ocr.equals("false")) {
       throw new IllegalArgumentException(

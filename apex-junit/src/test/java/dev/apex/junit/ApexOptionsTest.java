@@ -20,7 +20,7 @@ class ApexOptionsTest {
   void theSimAndTheTimelineUnderApexHomeByDefault() {
     ApexOptions options = ApexOptions.read(name -> Optional.empty(), Map.of("APEX_HOME", "/h"));
     assertThat(options.selector()).isEqualTo("sim");
-    assertThat(options.timeline()).contains(Path.of("/h/timeline.db"));
+    assertThat(options.timeline()).contains(Path.of("/h/timeline.db").toString());
     assertThat(options.ocr()).isTrue();
     assertThat(options.vars()).isEmpty();
   }
@@ -62,7 +62,7 @@ class ApexOptionsTest {
             name -> Optional.ofNullable(parameters.get(name)),
             Map.of("APEX_DEVICE", "android", "APEX_TIMELINE", "none"));
     assertThat(options.selector()).isEqualTo("ios");
-    assertThat(options.timeline()).contains(Path.of("/t/x.db"));
+    assertThat(options.timeline()).contains(Path.of("/t/x.db").toString());
   }
 
   @Test
@@ -70,14 +70,14 @@ class ApexOptionsTest {
     ApexConfig config = ApexConfig.defaults().with(ConfigField.TIMELINE_URL, "/c/from-config.db");
 
     assertThat(ApexOptions.read(name -> Optional.empty(), Map.of(), config).timeline())
-        .contains(Path.of("/c/from-config.db"));
+        .contains(Path.of("/c/from-config.db").toString());
     assertThat(
             ApexOptions.read(
                     name -> Optional.ofNullable(Map.of("apex.timeline", "/p.db").get(name)),
                     Map.of(),
                     config)
                 .timeline())
-        .contains(Path.of("/p.db"));
+        .contains(Path.of("/p.db").toString());
     assertThat(
             ApexOptions.read(name -> Optional.empty(), Map.of("APEX_TIMELINE", "none"), config)
                 .timeline())
@@ -85,7 +85,13 @@ class ApexOptionsTest {
   }
 
   @Test
-  void aPostgresqlTimelineIsRefusedInOneLineNamingTheParameter() {
+  void aPostgresqlUrlNamesAServerTimelineAndAMalformedOneIsRefusedNamingTheParameter() {
+    String url = "postgresql://apex:junit-pw-1234@db.example:5432/apex";
+    assertThat(
+            ApexOptions.read(
+                    name -> Optional.ofNullable(Map.of("apex.timeline", url).get(name)), Map.of())
+                .timeline())
+        .contains(url);
     assertThatThrownBy(
             () ->
                 ApexOptions.read(
@@ -95,7 +101,8 @@ class ApexOptionsTest {
                     Map.of()))
         .isInstanceOf(InvalidConfigException.class)
         .hasMessage(
-            "apex.timeline: a PostgreSQL timeline is not supported yet; give a SQLite file path");
+            "apex.timeline must be postgresql://USER[:PASSWORD]@HOST:PORT/DBNAME (or a SQLite file"
+                + " path)");
   }
 
   @Test

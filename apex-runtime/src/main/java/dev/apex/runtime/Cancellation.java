@@ -42,8 +42,9 @@ public final class Cancellation {
 
   /**
    * Stops the task as {@link #cancel(String)} does, but as a failure of its own: the task ends
-   * {@link dev.apex.core.TaskStatus#FAILED} with {@code reason} (a flow's timeout passed), unless
-   * it was cancelled already, whose reason and status stay.
+   * {@link dev.apex.core.TaskStatus#FAILED} with {@code reason} (a flow's timeout passed, a
+   * timeline that can no longer record the steps), unless it was cancelled already, whose reason
+   * and status stay.
    */
   public void fail(String reason) {
     stop(reason, true);

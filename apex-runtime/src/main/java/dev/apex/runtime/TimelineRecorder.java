@@ -5,6 +5,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.timeline.FinalObservation;
 import dev.apex.timeline.StepRecord;
 import dev.apex.timeline.TaskTimeline;
+import dev.apex.timeline.TimelineUnreachableException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,6 +27,10 @@ import org.slf4j.LoggerFactory;
  *       #abandon} records it; later ones, and steps reported after it, are not recorded.
  *   <li>A step reported under another task id (a launcher that did not pass the id on) is recorded
  *       under this task's id.
+ *   <li>A timeline unreachable past its write deadline ({@link TimelineUnreachableException}) is
+ *       the exception: the task's {@link Cancellation} is {@linkplain Cancellation#fail failed}
+ *       with the timeline's reason, so the task ends {@link TaskStatus#FAILED} after the step it is
+ *       on, never going on with steps missing; its end is then not attempted.
  *   <li>{@link #abandon} records the task {@link TaskStatus#CANCELLED} unless its end is recorded:
  *       for a task whose step will not end before the process quits.
  * </ul>
@@ -51,6 +56,7 @@ public final class TimelineRecorder implements TaskListener {
   private final AtomicBoolean finished = new AtomicBoolean();
   private volatile TaskId id;
   private volatile boolean started;
+  private volatile boolean timelineLost;
 
   /**
    * Records the task from its start, which the runner reports.
@@ -146,6 +152,8 @@ public final class TimelineRecorder implements TaskListener {
     }
     try {
       timeline.append(record.withTaskId(task));
+    } catch (TimelineUnreachableException e) {
+      lost(task, e);
     } catch (RuntimeException e) {
       log.warn("cannot record step {} of task {} in the timeline", record.index(), task, e);
     }
@@ -159,6 +167,8 @@ public final class TimelineRecorder implements TaskListener {
     }
     try {
       timeline.recordFinal(observation.withTaskId(task));
+    } catch (TimelineUnreachableException e) {
+      lost(task, e);
     } catch (RuntimeException e) {
       log.warn("cannot record the final screen of task {} in the timeline", task, e);
     }
@@ -188,6 +198,10 @@ public final class TimelineRecorder implements TaskListener {
     if (!started) {
       return false;
     }
+    if (timelineLost) {
+      // A timeline past its write deadline would only make the end wait that long again.
+      return true;
+    }
     try {
       timeline.finishTask(task, status, reason);
     } catch (RuntimeException e) {
@@ -202,6 +216,19 @@ public final class TimelineRecorder implements TaskListener {
    */
   public void abandon(String reason) {
     finish(TaskStatus.CANCELLED, reason);
+  }
+
+  /**
+   * The timeline stayed unreachable past its write deadline: the task cannot go on as if its steps
+   * were recorded, so it ends {@code FAILED} with the timeline's reason (which names it), and its
+   * end is not attempted.
+   */
+  private void lost(TaskId task, TimelineUnreachableException e) {
+    timelineLost = true;
+    log.error("task {}: {}", task, e.getMessage());
+    if (cancellation != null) {
+      cancellation.fail(e.getMessage());
+    }
   }
 
   /** Whether the end has been recorded (or the task ended unrecorded). */

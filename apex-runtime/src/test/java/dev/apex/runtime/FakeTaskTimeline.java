@@ -5,6 +5,7 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.timeline.StepRecord;
 import dev.apex.timeline.TaskTimeline;
+import dev.apex.timeline.TimelineUnreachableException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -31,7 +32,23 @@ public final class FakeTaskTimeline implements TaskTimeline {
     return this;
   }
 
+  /**
+   * From now on, writes of this kind fail as a database server gone past the write deadline does
+   * ({@link TimelineUnreachableException}).
+   */
+  FakeTaskTimeline unreachable(String kind) {
+    failing.add("unreachable:" + kind);
+    return this;
+  }
+
   private void maybeFail(String kind) {
+    if (failing.contains("unreachable:" + kind)) {
+      throw new TimelineUnreachableException(
+          "the timeline postgresql://db:5432/apex did not answer for 60 s"
+              + " (timeline.write_timeout), so it cannot record a "
+              + kind,
+          null);
+    }
     if (failing.contains(kind)) {
       throw new IllegalStateException("disk full (" + kind + ")");
     }

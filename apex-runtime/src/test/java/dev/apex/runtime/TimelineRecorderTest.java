@@ -124,6 +124,39 @@ class TimelineRecorderTest {
   }
 
   @Test
+  void aTimelineUnreachablePastItsDeadlineEndsTheTaskFailedNamingItAndStopsTheSteps() {
+    FakeClock clock = new FakeClock();
+    Cancellation cancellation = new Cancellation();
+    TimelineRecorder recorder = new TimelineRecorder(timeline, cancellation);
+    int[] plans = {0};
+    Planner planner =
+        (goal, scene, context) -> {
+          if (plans[0]++ == 1) {
+            timeline.unreachable("append").unreachable("finish");
+          }
+          return List.of(PlannedStep.of("wait", Map.of("ms", 1)));
+        };
+
+    TaskOutcome outcome =
+        TaskRunner.builder(new FakeDevice(), () -> Observation.of(TestScenes.home()), planner)
+            .clock(clock)
+            .sleeper(new RecordingSleeper(clock))
+            .taskIds(() -> ID)
+            .listener(recorder)
+            .build()
+            .run("wait forever", cancellation);
+
+    assertThat(outcome.status()).isEqualTo(TaskStatus.FAILED);
+    assertThat(outcome.reason())
+        .contains("the timeline postgresql://db:5432/apex did not answer")
+        .contains("after 2 step(s)");
+    assertThat(timeline.writes).containsExactly("start t1 on fake: wait forever", "step 1 of t1");
+    assertThat(plans[0])
+        .as("no step is planned after the one that could not be recorded")
+        .isEqualTo(2);
+  }
+
+  @Test
   void aStartThatCannotBeRecordedLeavesTheTaskUnrecordedWithoutThrowing() {
     timeline.failing("start");
     TimelineRecorder recorder = new TimelineRecorder(timeline, new Cancellation());

@@ -21,14 +21,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It runs apart from the tasks' own threads, so a step blocked in a device read or waiting for a
  * person keeps its task alive. One daemon thread per timeline, started with the first task;
- * thread-safe.
+ * thread-safe. Public for the other timeline stores, which beat through their own SQL.
  */
-final class Heartbeat implements AutoCloseable {
+public final class Heartbeat implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(Heartbeat.class);
 
   /** One beat: refresh the given tasks and say, for each that must stop, why. */
-  interface Beat {
+  public interface Beat {
     Map<TaskId, Stop> beat(Set<TaskId> tasks);
   }
 
@@ -38,7 +38,7 @@ final class Heartbeat implements AutoCloseable {
    * @param reason for the task's cancellation, e.g. {@code cancelled from the console}
    * @param ended whether the timeline already records it as ended (then it is beaten for no more)
    */
-  record Stop(String reason, boolean ended) {}
+  public record Stop(String reason, boolean ended) {}
 
   private static final class Watch {
     volatile Consumer<String> listener = reason -> {};
@@ -52,13 +52,13 @@ final class Heartbeat implements AutoCloseable {
   private boolean closed;
   private boolean failing;
 
-  Heartbeat(Duration interval, Beat beat) {
+  public Heartbeat(Duration interval, Beat beat) {
     this.interval = interval;
     this.beat = beat;
   }
 
   /** Beats for the task from now on; its stop listener does nothing until {@link #onStop}. */
-  synchronized void track(TaskId id) {
+  public synchronized void track(TaskId id) {
     if (closed) {
       return;
     }
@@ -77,7 +77,7 @@ final class Heartbeat implements AutoCloseable {
   }
 
   /** Sets who hears that the task must stop; false when the task is not beaten for here. */
-  boolean onStop(TaskId id, Consumer<String> listener) {
+  public boolean onStop(TaskId id, Consumer<String> listener) {
     Watch watch = tracked.get(id);
     if (watch == null) {
       return false;
@@ -87,12 +87,12 @@ final class Heartbeat implements AutoCloseable {
   }
 
   /** Stops beating for the task (it finished). */
-  void untrack(TaskId id) {
+  public void untrack(TaskId id) {
     tracked.remove(id);
   }
 
   /** One beat now; the scheduled thread calls this, and tests may too. Never throws. */
-  void beatOnce() {
+  public void beatOnce() {
     Set<TaskId> ids = Set.copyOf(tracked.keySet());
     if (ids.isEmpty()) {
       return;

@@ -24,15 +24,17 @@ import java.util.Optional;
  *       (its start, its last step) is younger than the lease.
  * </ul>
  *
- * Ages are measured on the injected clock. Stateless and thread-safe.
+ * Ages are measured on the injected clock: the SQLite timeline's, or, on a database server, the
+ * server's own clock read with the row ({@code Clock.fixed(now())}), so the runners' clocks never
+ * enter the judgement. Public for the other timeline stores. Stateless and thread-safe.
  */
-final class Liveness {
+public final class Liveness {
 
   private final Processes processes;
   private final Clock clock;
   private final Duration lease;
 
-  Liveness(Processes processes, Clock clock, Duration lease) {
+  public Liveness(Processes processes, Clock clock, Duration lease) {
     this.processes = Objects.requireNonNull(processes, "processes");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.lease = Objects.requireNonNull(lease, "lease");
@@ -41,7 +43,7 @@ final class Liveness {
     }
   }
 
-  TaskOwner self() {
+  public TaskOwner self() {
     return processes.self();
   }
 
@@ -49,7 +51,7 @@ final class Liveness {
    * Why the task is no longer run by anyone, as the reason an {@link TaskStatus#INTERRUPTED} task
    * records; empty when it is finished or may be alive.
    */
-  Optional<String> gone(TaskRow row) {
+  public Optional<String> gone(TaskRow row) {
     if (row.record().status() != TaskStatus.RUNNING) {
       return Optional.empty();
     }
@@ -105,7 +107,7 @@ final class Liveness {
   }
 
   /** When an interrupted task ended, as far as anyone knows: its last sign of life. */
-  static Instant endOf(TaskRow row) {
+  public static Instant endOf(TaskRow row) {
     return row.lastSignOfLife();
   }
 }

@@ -15,11 +15,12 @@ import java.util.Optional;
  * start is not a case worth a false "alive". A zombie (exited, not yet reaped by its parent) is
  * gone.
  */
-final class LocalProcesses implements Processes {
+public final class LocalProcesses implements Processes {
 
   static final Duration START_TOLERANCE = Duration.ofSeconds(2);
 
-  static final LocalProcesses INSTANCE = new LocalProcesses();
+  /** This host's processes. */
+  public static final LocalProcesses INSTANCE = new LocalProcesses();
 
   private final TaskOwner self;
 

@@ -6,7 +6,7 @@ import java.time.Instant;
  * What the timeline asks of the operating system to tell a live task from one whose process died.
  * The real one is {@link LocalProcesses}; tests give a fake table of processes.
  */
-interface Processes {
+public interface Processes {
 
   /** This process, as it records itself as the owner of the tasks it starts. */
   TaskOwner self();

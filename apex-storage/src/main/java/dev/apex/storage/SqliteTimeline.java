@@ -183,6 +183,11 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
   }
 
   @Override
+  public String location() {
+    return file.toString();
+  }
+
+  @Override
   public void startTask(TaskId id, String device, String goal) {
     startTask(id, device, goal, null);
   }
@@ -307,15 +312,12 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
     return tasks;
   }
 
-  /** How many tasks the timeline holds. */
+  @Override
   public int taskCount() {
     return read("count tasks", reader::taskCount);
   }
 
-  /**
-   * The ids that start with {@code prefix} (as {@code git} takes a unique prefix of a commit),
-   * newest first, at most {@code limit}.
-   */
+  @Override
   public List<TaskId> idsStartingWith(String prefix, int limit) {
     Objects.requireNonNull(prefix, "prefix");
     if (prefix.isEmpty() || limit < 1) {

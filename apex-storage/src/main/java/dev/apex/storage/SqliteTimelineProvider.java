@@ -1,8 +1,10 @@
 package dev.apex.storage;
 
 import dev.apex.timeline.TaskTimeline;
+import dev.apex.timeline.TimelineOptions;
 import dev.apex.timeline.TimelineProvider;
 import java.nio.file.Path;
+import java.time.Clock;
 
 /**
  * Registers {@link SqliteTimeline} as the {@value #NAME} timeline store ({@code
@@ -28,5 +30,12 @@ public final class SqliteTimelineProvider implements TimelineProvider {
   @Override
   public TaskTimeline open(Path file) {
     return SqliteTimeline.open(file);
+  }
+
+  /** {@link SqliteTimeline#open(Path, Clock, int)} with the options' screenshot retention. */
+  @Override
+  public TaskTimeline open(String location, TimelineOptions options) {
+    return SqliteTimeline.open(
+        Path.of(location), Clock.systemUTC(), options.keepScreenshotsOfTasks());
   }
 }

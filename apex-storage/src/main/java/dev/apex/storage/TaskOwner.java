@@ -12,14 +12,14 @@ import java.util.Objects;
  * @param pid the process id on that host
  * @param processStart when the process started, or null where the platform does not say
  */
-record TaskOwner(String host, long pid, Instant processStart) {
+public record TaskOwner(String host, long pid, Instant processStart) {
 
-  TaskOwner {
+  public TaskOwner {
     Objects.requireNonNull(host, "host");
   }
 
   /** {@code pid 1234 on host}, for reasons a person reads. */
-  String describe() {
+  public String describe() {
     return "pid " + pid + " on " + host;
   }
 }

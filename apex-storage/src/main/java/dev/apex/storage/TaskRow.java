@@ -11,10 +11,10 @@ import java.time.Instant;
  * @param heartbeat the owner's last heartbeat, or null
  * @param lastStepAt when its last recorded step started, or null
  */
-record TaskRow(TaskRecord record, TaskOwner owner, Instant heartbeat, Instant lastStepAt) {
+public record TaskRow(TaskRecord record, TaskOwner owner, Instant heartbeat, Instant lastStepAt) {
 
   /** The latest instant the task is known to have been alive. */
-  Instant lastSignOfLife() {
+  public Instant lastSignOfLife() {
     Instant latest = record.startedAt();
     for (Instant candidate : new Instant[] {heartbeat, lastStepAt}) {
       if (candidate != null && (latest == null || candidate.isAfter(latest))) {

@@ -57,6 +57,18 @@ public interface Timeline extends TaskTimeline {
    */
   List<TaskRecord> tasks(int limit, int offset);
 
+  /** How many tasks the timeline holds. */
+  int taskCount();
+
+  /**
+   * The ids that start with {@code prefix} (as {@code git} takes a unique prefix of a commit),
+   * newest first, at most {@code limit}.
+   */
+  List<TaskId> idsStartingWith(String prefix, int limit);
+
+  /** Where the timeline is, for a person: the file, or the server's URL without its password. */
+  String location();
+
   /**
    * The task, or empty when there is none with this id; judged like {@link #tasks} when running.
    */

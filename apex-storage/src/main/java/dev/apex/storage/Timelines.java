@@ -1,8 +1,12 @@
 package dev.apex.storage;
 
 import dev.apex.core.InvalidInputException;
+import dev.apex.timeline.TaskTimeline;
+import dev.apex.timeline.TimelineOptions;
+import dev.apex.timeline.TimelineProviders;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
 
@@ -36,6 +40,45 @@ public final class Timelines {
     }
     Objects.requireNonNull(userHome, "userHome");
     return Path.of(userHome, ".apex", FILE_NAME);
+  }
+
+  /** Whether {@code location} names a database server ({@code scheme://…}) rather than a file. */
+  public static boolean isServer(String location) {
+    return location.contains("://");
+  }
+
+  /**
+   * Opens the timeline at {@code location}: a path is a SQLite file ({@link SqliteTimeline}), a
+   * {@code postgresql://} URL a timeline on that server, through the store on the classpath that
+   * takes it ({@link TimelineProviders#forLocation}). The caller closes it.
+   *
+   * @throws InvalidInputException when no store on the classpath takes the location
+   * @throws dev.apex.core.ApexException when it cannot be opened or reached, in one line
+   */
+  public static Timeline open(String location, TimelineOptions options) {
+    Objects.requireNonNull(location, "location");
+    Objects.requireNonNull(options, "options");
+    if (!isServer(location)) {
+      return SqliteTimeline.open(
+          Path.of(location), Clock.systemUTC(), options.keepScreenshotsOfTasks());
+    }
+    TaskTimeline opened = TimelineProviders.forLocation(location).open(location, options);
+    if (opened instanceof Timeline timeline) {
+      return timeline;
+    }
+    opened.close();
+    throw new InvalidInputException(
+        "the timeline store opened records tasks but cannot read them back");
+  }
+
+  /**
+   * The timeline a reading command opens at {@code location}: a server URL as given, a file only
+   * when it exists.
+   *
+   * @throws InvalidInputException in one line saying how to get one, when the file does not exist
+   */
+  public static String existing(String location) {
+    return isServer(location) ? location : existing(Path.of(location)).toString();
   }
 
   /**

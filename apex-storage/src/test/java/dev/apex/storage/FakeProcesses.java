@@ -8,20 +8,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * A process table for liveness tests: this process is {@code self}, and the pids in {@link
  * #running} run on {@code self}'s host. Thread-safe.
  */
-class FakeProcesses implements Processes {
+public class FakeProcesses implements Processes {
 
   static final Instant BOOT = Instant.parse("2026-03-01T09:00:00Z");
 
-  final Set<Long> running = ConcurrentHashMap.newKeySet();
+  public final Set<Long> running = ConcurrentHashMap.newKeySet();
   private final TaskOwner self;
 
-  FakeProcesses(String host, long pid) {
+  public FakeProcesses(String host, long pid) {
     this.self = new TaskOwner(host, pid, BOOT.plusSeconds(pid));
     running.add(pid);
   }
 
   /** Another process of the same host, running. */
-  FakeProcesses sibling(long pid) {
+  public FakeProcesses sibling(long pid) {
     FakeProcesses other = new FakeProcesses(self.host(), pid);
     other.running.addAll(running);
     return other;

@@ -8,11 +8,11 @@ import dev.apex.core.Json;
 import dev.apex.timeline.StepRecord;
 
 /** Checks that a stored step holds exactly what was appended. */
-final class StepAssertions {
+public final class StepAssertions {
 
   private StepAssertions() {}
 
-  static void assertStoredAs(StoredStep stored, StepRecord written) {
+  public static void assertStoredAs(StoredStep stored, StepRecord written) {
     assertThat(stored.taskId()).isEqualTo(written.taskId());
     assertThat(stored.index()).isEqualTo(written.index());
     assertThat(stored.startedAt()).isEqualTo(written.startedAt());

@@ -23,12 +23,12 @@ import java.util.Map;
 import java.util.Set;
 
 /** Steps whose every field follows from the index, so a reader can check what a writer wrote. */
-final class TestSteps {
+public final class TestSteps {
 
   private TestSteps() {}
 
   /** A successful tap with a scene, every extra (two usages) and a screenshot. */
-  static StepRecord step(TaskId task, int index) {
+  public static StepRecord step(TaskId task, int index) {
     PlannedStep planned =
         PlannedStep.of("tap", Map.of("element", "e" + index, "x", index, "y", index * 2));
     Scene scene =
@@ -72,7 +72,7 @@ final class TestSteps {
   }
 
   /** A failed step without scene, extras or screenshot. */
-  static StepRecord failedStep(TaskId task, int index) {
+  public static StepRecord failedStep(TaskId task, int index) {
     PlannedStep planned = PlannedStep.of("launch_app", Map.of("app", "com.example"));
     return new StepRecord(
         task,
@@ -89,7 +89,7 @@ final class TestSteps {
   }
 
   /** Fake PNG bytes, a few kilobytes that differ for every index. */
-  static byte[] png(int index) {
+  public static byte[] png(int index) {
     byte[] bytes = new byte[2_000 + (index * 37) % 3_000];
     long x = index * 2_654_435_761L + 1;
     for (int i = 0; i < bytes.length; i++) {
@@ -99,7 +99,7 @@ final class TestSteps {
     return bytes;
   }
 
-  static List<StepRecord> steps(TaskId task, int count) {
+  public static List<StepRecord> steps(TaskId task, int count) {
     List<StepRecord> steps = new ArrayList<>();
     for (int i = 1; i <= count; i++) {
       steps.add(step(task, i));

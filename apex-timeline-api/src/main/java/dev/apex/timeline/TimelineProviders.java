@@ -55,6 +55,42 @@ public final class TimelineProviders {
   }
 
   /**
+   * The store that opens {@code location}: a path goes to the default store, a URL to the store of
+   * its scheme.
+   *
+   * @throws InvalidInputException when no store on the classpath takes it, naming the module to add
+   *     for a {@code postgresql://} URL
+   */
+  public static TimelineProvider forLocation(String location) {
+    Objects.requireNonNull(location, "location");
+    if (!location.contains("://")) {
+      return require();
+    }
+    for (TimelineProvider provider : available().values()) {
+      if (!provider.name().equals(DEFAULT) && provider.accepts(location)) {
+        return provider;
+      }
+    }
+    String scheme = location.substring(0, location.indexOf("://"));
+    throw new InvalidInputException(
+        scheme.startsWith("postgres")
+            ? "no PostgreSQL timeline store is on the classpath: add the apex-timeline-postgres"
+                + " module (dev.apex:apex-timeline-postgres)"
+            : "no timeline store on the classpath opens " + scheme + ":// locations");
+  }
+
+  /**
+   * Opens the timeline at {@code location} (a file path or a server URL) with the store that takes
+   * it; the caller closes the timeline.
+   *
+   * @throws InvalidInputException when no store on the classpath takes it
+   */
+  public static TaskTimeline open(String location, TimelineOptions options) {
+    Objects.requireNonNull(options, "options");
+    return forLocation(location).open(location, options);
+  }
+
+  /**
    * Opens {@code file} with the default store; the caller closes the timeline.
    *
    * @throws InvalidInputException when no store is on the classpath, naming the module to add
