@@ -1,6 +1,5 @@
 package dev.apex.console;
 
-import com.sun.net.httpserver.Headers;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -13,12 +12,12 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.eclipse.jetty.http.HttpFields;
 
 /**
  * Who may talk to the console. A request is refused (403) when its {@code Host} names neither the
@@ -67,12 +66,12 @@ final class AccessGuard {
   }
 
   /** Why the request must be refused with 403, or empty when its Host and Origin are ours. */
-  Optional<String> refusal(Headers headers) {
-    String host = headers.getFirst("Host");
+  Optional<String> refusal(HttpFields headers) {
+    String host = headers.get("Host");
     if (host == null || !isOurs(host)) {
       return Optional.of("the Host header must name this console (127.0.0.1 or localhost)");
     }
-    String origin = headers.getFirst("Origin");
+    String origin = headers.get("Origin");
     if (origin != null && !isOurOrigin(origin)) {
       return Optional.of("requests from another origin are not allowed");
     }
@@ -80,23 +79,20 @@ final class AccessGuard {
   }
 
   /** Whether the request carries the token, as a bearer token or as our cookie. */
-  boolean authenticated(Headers headers) {
-    String authorization = headers.getFirst("Authorization");
+  boolean authenticated(HttpFields headers) {
+    String authorization = headers.get("Authorization");
     if (authorization != null
         && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
         && matches(authorization.substring(7).strip())) {
       return true;
     }
-    List<String> cookies = headers.get("Cookie");
-    if (cookies != null) {
-      for (String line : cookies) {
-        for (String cookie : line.split(";")) {
-          int eq = cookie.indexOf('=');
-          if (eq > 0 && cookie.substring(0, eq).strip().equals(cookieName)) {
-            if (matches(cookie.substring(eq + 1).strip())) {
-              return true;
-            }
-          }
+    for (String line : headers.getValuesList("Cookie")) {
+      for (String cookie : line.split(";")) {
+        int eq = cookie.indexOf('=');
+        if (eq > 0
+            && cookie.substring(0, eq).strip().equals(cookieName)
+            && matches(cookie.substring(eq + 1).strip())) {
+          return true;
         }
       }
     }

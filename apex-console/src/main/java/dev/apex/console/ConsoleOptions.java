@@ -38,6 +38,8 @@ import java.util.function.Supplier;
  *     {@code 2 s}
  * @param inspectorIdleTimeout how long an inspector session holds its device without a call before
  *     it is closed; default {@code 10 min}
+ * @param token the access token ({@code APEX_CONSOLE_TOKEN}), or null for a new random one at each
+ *     start; at least {@value #MIN_TOKEN_LENGTH} URL-safe characters. Never in {@link #toString}
  */
 public record ConsoleOptions(
     String host,
@@ -53,7 +55,14 @@ public record ConsoleOptions(
     Duration confirmationTimeout,
     Duration requestTimeout,
     Duration eventHeartbeat,
-    Duration inspectorIdleTimeout) {
+    Duration inspectorIdleTimeout,
+    String token) {
+
+  /** The shortest token accepted: 32 characters, e.g. {@code openssl rand -hex 16}. */
+  public static final int MIN_TOKEN_LENGTH = 32;
+
+  private static final java.util.regex.Pattern TOKEN =
+      java.util.regex.Pattern.compile("[A-Za-z0-9._~-]{" + MIN_TOKEN_LENGTH + ",512}");
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -87,6 +96,31 @@ public record ConsoleOptions(
     requirePositive(requestTimeout, "requestTimeout");
     requirePositive(eventHeartbeat, "eventHeartbeat");
     requirePositive(inspectorIdleTimeout, "inspectorIdleTimeout");
+    if (token != null && !TOKEN.matcher(token).matches()) {
+      // The message names the rule, never the value: a wrong token may be a real one mistyped.
+      throw new IllegalArgumentException(
+          "APEX_CONSOLE_TOKEN must be "
+              + MIN_TOKEN_LENGTH
+              + " to 512 characters of A-Z a-z 0-9 . _ ~ - (it has "
+              + token.length()
+              + "); make one with: openssl rand -hex 32");
+    }
+  }
+
+  /** The options, with the token (if any) shown only as set. */
+  @Override
+  public String toString() {
+    return "ConsoleOptions[host="
+        + host
+        + ", port="
+        + port
+        + ", allowRemote="
+        + allowRemote
+        + ", version="
+        + version
+        + ", token="
+        + (token == null ? "random" : "set")
+        + "]";
   }
 
   private static void requirePositive(Duration value, String name) {
@@ -116,6 +150,7 @@ public record ConsoleOptions(
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Duration eventHeartbeat = DEFAULT_EVENT_HEARTBEAT;
     private Duration inspectorIdleTimeout = DEFAULT_INSPECTOR_IDLE_TIMEOUT;
+    private String token;
 
     private Builder(Timeline timeline, ApexConfigStore config) {
       this.timeline = Objects.requireNonNull(timeline, "timeline");
@@ -188,6 +223,15 @@ public record ConsoleOptions(
       return this;
     }
 
+    /**
+     * The access token (a deployed console's {@code APEX_CONSOLE_TOKEN}); null or blank for a new
+     * random one at each start.
+     */
+    public Builder token(String token) {
+      this.token = token == null || token.isBlank() ? null : token;
+      return this;
+    }
+
     public ConsoleOptions build() {
       return new ConsoleOptions(
           host,
@@ -208,7 +252,8 @@ public record ConsoleOptions(
           confirmationTimeout,
           requestTimeout,
           eventHeartbeat,
-          inspectorIdleTimeout);
+          inspectorIdleTimeout,
+          token);
     }
   }
 }

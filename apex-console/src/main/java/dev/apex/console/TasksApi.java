@@ -156,12 +156,9 @@ final class TasksApi {
     byte[] html =
         TaskReport.render(timeline, id, version)
             .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
-    call.exchange().getResponseHeaders().set("Content-Security-Policy", TaskReport.CSP);
-    call.exchange()
-        .getResponseHeaders()
-        .set(
-            "Content-Disposition",
-            "attachment; filename=\"" + TaskReport.defaultFileName(id) + "\"");
+    call.setHeader("Content-Security-Policy", TaskReport.CSP);
+    call.setHeader(
+        "Content-Disposition", "attachment; filename=\"" + TaskReport.defaultFileName(id) + "\"");
     call.bytes(200, "text/html; charset=utf-8", html);
   }
 
@@ -198,7 +195,7 @@ final class TasksApi {
     TaskRequest request =
         hasGoal ? TaskRequest.goal(device, goal.strip()) : TaskRequest.flow(device, flow, vars);
     TaskRecord task = running.start(request, DeviceOrigins.allowed(body));
-    call.exchange().getResponseHeaders().set("Location", "/api/tasks/" + task.id().value());
+    call.setHeader("Location", "/api/tasks/" + task.id().value());
     call.json(201, view(task));
   }
 
