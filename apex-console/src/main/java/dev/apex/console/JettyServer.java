@@ -38,8 +38,7 @@ final class JettyServer {
 
   /** A server on {@code address:port}, neither bound nor started; set its handler, then start. */
   static Server create(InetAddress address, int port, Duration requestTimeout) {
-    QueuedThreadPool threads =
-        new QueuedThreadPool(MAX_THREADS, 2, 30_000, new BlockingArrayQueue<>(64, 64, MAX_QUEUED));
+    QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, 2, 30_000);
     threads.setName("apex-console-http");
     threads.setDaemon(true);
     threads.setReservedThreads(0);
