@@ -5,6 +5,7 @@ import dev.apex.config.Settings;
 import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
+import dev.apex.core.Secrets;
 import dev.apex.device.DeviceEnumeration;
 import dev.apex.runtime.agent.PerceivingObserver;
 import dev.apex.storage.SqliteTimeline;
@@ -79,6 +80,7 @@ final class ConsoleCommand implements Callable<Integer> {
                   .host(host)
                   .port(port)
                   .allowRemote(allowRemote)
+                  .token(config.current().consoleToken())
                   .version(Version.current())
                   .devices(() -> List.of("sim"))
                   .deviceList(
@@ -106,12 +108,22 @@ final class ConsoleCommand implements Callable<Integer> {
                     server.stop();
                     stopped.countDown();
                   }));
-      out.println("apex console serving " + file);
-      out.println("open " + server.url());
+      out.println(startLine(file.toString()));
+      boolean tokenGiven = !config.current().consoleToken().isEmpty();
+      // A deployed console's token is the team's secret: it is never printed, only named.
+      out.println(
+          tokenGiven
+              ? "open " + server.baseUrl() + "?token=<APEX_CONSOLE_TOKEN>"
+              : "open " + server.url());
       out.println("(Ctrl-C stops it)");
       out.flush();
       stopped.await();
     }
     return 0;
+  }
+
+  /** The line naming what the console serves: a timeline URL's user info (its password) dropped. */
+  static String startLine(String timeline) {
+    return "apex console serving " + Secrets.withoutUserInfo(timeline);
   }
 }

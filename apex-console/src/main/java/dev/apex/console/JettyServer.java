@@ -55,7 +55,9 @@ final class JettyServer {
     connector.setIdleTimeout(requestTimeout.toMillis());
     server.addConnector(connector);
     server.addBean(new NetworkConnectionLimit(MAX_CONNECTIONS, connector));
-    server.setStopTimeout(2_000);
+    // No graceful wait: stop() has ended the streams and tasks, and an idle keep-alive connection
+    // must not hold the stop for the timeout.
+    server.setStopTimeout(0);
     server.setStopAtShutdown(false);
     return server;
   }

@@ -8,6 +8,7 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.runtime.flow.FlowVariables;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.TaskEntry;
 import dev.apex.storage.Timeline;
 import java.io.IOException;
 import java.util.Iterator;
@@ -85,13 +86,17 @@ final class TasksApi {
         .route("POST", "/api/tasks/([^/]+)/confirmation", this::answer);
   }
 
+  /**
+   * {@code GET /api/tasks[?limit&offset&status&device&host&since&until]}: a page of tasks, newest
+   * first, each with its host and runner; filtered by {@link TaskQuery}.
+   */
   private void list(Call call) throws IOException {
     int limit = call.intQuery("limit", 20, 1, MAX_PAGE);
     int offset = call.intQuery("offset", 0, 0, Integer.MAX_VALUE - MAX_PAGE - 1);
-    List<TaskRecord> page = timeline.tasks(limit + 1, offset);
+    List<TaskEntry> page = timeline.tasks(TaskQuery.filter(call), limit + 1, offset);
     ObjectNode body = Json.mapper().createObjectNode();
     ArrayNode tasks = body.putArray("tasks");
-    page.stream().limit(limit).forEach(t -> tasks.add(view(t)));
+    page.stream().limit(limit).forEach(t -> tasks.add(Views.task(t)));
     body.put("limit", limit);
     body.put("offset", offset);
     body.put("has_more", page.size() > limit);
@@ -99,7 +104,12 @@ final class TasksApi {
   }
 
   private void task(Call call) throws IOException {
-    call.json(200, view(find(call.taskId(1))));
+    TaskId id = call.taskId(1);
+    TaskEntry task =
+        timeline
+            .entry(id)
+            .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
+    call.json(200, Views.task(task));
   }
 
   private void steps(Call call) throws IOException {
