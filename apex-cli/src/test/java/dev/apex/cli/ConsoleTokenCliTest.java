@@ -17,7 +17,7 @@ class ConsoleTokenCliTest {
 
   @Test
   void aTooShortTokenIsOneLineAndExit2() {
-    String bad = "short-but-secret";
+    String bad = "zq-short-tok-zq";
     Cli.Result result =
         Cli.run(
             Map.of("APEX_HOME", home.toString(), "APEX_CONSOLE_TOKEN", bad),

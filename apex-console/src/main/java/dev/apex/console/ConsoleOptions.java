@@ -31,8 +31,9 @@ import java.util.function.Supplier;
  * @param pollInterval how often the timeline is polled for the event stream; default 500 ms
  * @param confirmationTimeout how long a task's sensitive action waits for a person to allow it in
  *     the UI before it is refused; default 2 minutes; zero refuses at once
- * @param requestTimeout how long a client may take to send a whole request once it has started; a
- *     slower one is disconnected; default {@code 10 s}
+ * @param requestTimeout how long a connection may stay silent (Jetty's idle timeout: a stalled
+ *     request line or headers, an idle keep-alive connection) and how long a request's body may
+ *     take to arrive once its headers have; a slower client is disconnected; default {@code 10 s}
  * @param eventHeartbeat how often an idle event stream sends a comment line; a stream whose client
  *     has gone is noticed (and its slot freed) at the latest two heartbeats after it left; default
  *     {@code 2 s}

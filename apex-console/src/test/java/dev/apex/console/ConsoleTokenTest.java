@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConsoleTokenTest {
 
-  private static final String TEAM_TOKEN = "team-token-0123456789abcdef0123456789";
+  private static final String TEAM_TOKEN = "kV3xN9pQ_t7Lm2Rw8YcB4hJd6FsGa1Ue-team";
 
   @RegisterExtension final LogCapture logs = new LogCapture();
   @TempDir Path home;
