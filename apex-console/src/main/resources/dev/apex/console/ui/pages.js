@@ -21,8 +21,8 @@ const WITHIN_MS = { '1h': 3600e3, '24h': 86400e3, '7d': 7 * 86400e3 };
 function filterControls(params) {
   const status = h('select', { id: 'filter-status', 'aria-label': 'Status' },
     h('option', { value: '', text: 'Any status' }), ...STATUSES.map((s) => h('option', { value: s, text: s })));
-  const device = h('input', { id: 'filter-device', placeholder: 'Device', list: 'known-devices', 'aria-label': 'Device' });
-  const host = h('input', { id: 'filter-host', placeholder: 'Host', list: 'known-hosts', 'aria-label': 'Host' });
+  const device = h('input', { type: 'text', id: 'filter-device', placeholder: 'Device', list: 'known-devices', 'aria-label': 'Device' });
+  const host = h('input', { type: 'text', id: 'filter-host', placeholder: 'Host', list: 'known-hosts', 'aria-label': 'Host' });
   const within = h('select', { id: 'filter-within', 'aria-label': 'Started' },
     ...Object.entries(WITHIN).map(([v, t]) => h('option', { value: v, text: t })));
   status.value = params.get('status') || '';
