@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.testkit.FakeClock;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -123,6 +125,37 @@ class TaskFilterTest {
     assertThat(reader.tasks(sim, 1, 0)).extracting(e -> e.task().id().value()).containsExactly("c");
     assertThat(reader.tasks(sim, 1, 1)).extracting(e -> e.task().id().value()).containsExactly("a");
     assertThat(reader.tasks(sim, 1, 2)).isEmpty();
+    TaskFilter ci1Host = filter(Set.of(), null, "ci-1", null, null);
+    assertThat(reader.tasks(ci1Host, 1, 1))
+        .extracting(e -> e.task().id().value())
+        .containsExactly("a");
+  }
+
+  @Test
+  void aBackendThatKeepsNoRunnerStillFiltersByDefaultAndListsNoHost() {
+    threeTasks();
+    // The port's default methods over this timeline's plain reads: what a backend gets for free.
+    Timeline plain =
+        (Timeline)
+            Proxy.newProxyInstance(
+                Timeline.class.getClassLoader(),
+                new Class<?>[] {Timeline.class},
+                (proxy, method, args) ->
+                    method.isDefault()
+                        ? InvocationHandler.invokeDefault(proxy, method, args)
+                        : method.invoke(reader, args));
+
+    List<TaskEntry> sim = plain.tasks(filter(Set.of(), "sim", null, null, null), 50, 0);
+    assertThat(sim).extracting(e -> e.task().id().value()).containsExactly("c", "a");
+    assertThat(sim).allSatisfy(e -> assertThat(e.host()).isNull());
+    assertThat(plain.tasks(filter(Set.of(TaskStatus.FAILED), null, null, null, null), 50, 0))
+        .extracting(e -> e.task().id().value())
+        .containsExactly("b");
+    assertThat(plain.tasks(filter(Set.of(), "sim", null, null, null), 1, 1))
+        .extracting(e -> e.task().id().value())
+        .containsExactly("a");
+    assertThat(plain.tasks(filter(Set.of(), null, "ci-1", null, null), 50, 0)).isEmpty();
+    assertThat(plain.entry(TaskId.of("b")).orElseThrow().runner()).isNull();
   }
 
   @Test
