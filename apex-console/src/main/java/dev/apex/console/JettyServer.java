@@ -9,6 +9,7 @@ import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
  * The console's Jetty server, with the limits that keep hostile clients bounded.
@@ -42,7 +43,10 @@ final class JettyServer {
     threads.setName("apex-console-http");
     threads.setDaemon(true);
     threads.setReservedThreads(0);
-    Server server = new Server(threads);
+    // Daemon threads throughout, like the rest of the console: a forgotten stop() never keeps the
+    // JVM alive.
+    Server server =
+        new Server(threads, new ScheduledExecutorScheduler("apex-console-timer", true), null);
 
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);
