@@ -50,6 +50,14 @@ final class ConsoleCommand implements Callable<Integer> {
               + " has the token can drive your devices).")
   boolean allowRemote;
 
+  @Option(
+      names = "--public-url",
+      paramLabel = "URL",
+      description =
+          "Where a reverse proxy serves the console (https://HOST[:PORT]): its Host and Origin"
+              + " are accepted, and the URL printed to open is under it.")
+  String publicUrl;
+
   @Option(names = "--adb", paramLabel = "HOST:PORT", descriptionKey = "device.adb_server")
   String adb;
 
@@ -81,6 +89,7 @@ final class ConsoleCommand implements Callable<Integer> {
                   .port(port)
                   .allowRemote(allowRemote)
                   .token(config.current().consoleToken())
+                  .publicUrl(publicUrl == null ? null : ConsoleOptions.publicUrl(publicUrl))
                   .version(Version.current())
                   .devices(() -> List.of("sim"))
                   .deviceList(
@@ -113,7 +122,7 @@ final class ConsoleCommand implements Callable<Integer> {
       // A deployed console's token is the team's secret: it is never printed, only named.
       out.println(
           tokenGiven
-              ? "open " + server.baseUrl() + "?token=<APEX_CONSOLE_TOKEN>"
+              ? "open " + server.openAt() + "?token=<APEX_CONSOLE_TOKEN>"
               : "open " + server.url());
       out.println("(Ctrl-C stops it)");
       out.flush();

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code apex console} with {@code APEX_CONSOLE_TOKEN}: a bad one is one line and exit 2 before
- * anything listens, and the start line names the timeline without a URL's password.
+ * {@code apex console} with {@code APEX_CONSOLE_TOKEN} or {@code --public-url}: a bad one is one
+ * line and exit 2 before anything listens, and the start line names the timeline without a URL's
+ * password.
  */
 class ConsoleTokenCliTest {
 
@@ -33,6 +34,24 @@ class ConsoleTokenCliTest {
         .startsWith("apex: APEX_CONSOLE_TOKEN must be 32 to 512 characters")
         .doesNotContain(bad);
     assertThat(result.out()).doesNotContain("open http");
+  }
+
+  @Test
+  void aPublicUrlWithAPathIsOneLineAndExit2() {
+    Cli.Result result =
+        Cli.run(
+            Map.of("APEX_HOME", home.toString()),
+            "console",
+            "--port",
+            "0",
+            "--public-url",
+            "https://apex.team.example/apex",
+            "--db",
+            home.resolve("t.db").toString());
+
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.errLines()).hasSize(1);
+    assertThat(result.err()).startsWith("apex: --public-url must be http(s)://HOST[:PORT]");
   }
 
   @Test

@@ -1,11 +1,15 @@
 package dev.apex.console;
 
 import dev.apex.config.ApexConfigStore;
+import dev.apex.core.Secrets;
 import dev.apex.device.DeviceEnumeration;
 import dev.apex.device.DeviceListing;
 import dev.apex.storage.Timeline;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -41,6 +45,9 @@ import java.util.function.Supplier;
  *     it is closed; default {@code 10 min}
  * @param token the access token ({@code APEX_CONSOLE_TOKEN}), or null for a new random one at each
  *     start; at least {@value #MIN_TOKEN_LENGTH} URL-safe characters. Never in {@link #toString}
+ * @param publicUrl where a reverse proxy serves the console to its users ({@code
+ *     https://apex.example.com}): its Host and Origin are accepted beside the bound address's, and
+ *     {@link ConsoleServer#url()} names it; null for none
  */
 public record ConsoleOptions(
     String host,
@@ -57,7 +64,8 @@ public record ConsoleOptions(
     Duration requestTimeout,
     Duration eventHeartbeat,
     Duration inspectorIdleTimeout,
-    String token) {
+    String token,
+    URI publicUrl) {
 
   /** The shortest token accepted: 32 characters, e.g. {@code openssl rand -hex 16}. */
   public static final int MIN_TOKEN_LENGTH = 32;
@@ -108,6 +116,34 @@ public record ConsoleOptions(
     }
   }
 
+  /**
+   * {@code text} as a public URL: http or https, a host, an optional port, nothing else (the
+   * console is served at the root of its origin).
+   *
+   * @throws IllegalArgumentException in one line naming {@code --public-url}
+   */
+  public static URI publicUrl(String text) {
+    try {
+      URI uri = new URI(text.strip());
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+      if ((scheme.equals("http") || scheme.equals("https"))
+          && uri.getHost() != null
+          && uri.getRawUserInfo() == null
+          && (path.isEmpty() || path.equals("/"))
+          && uri.getRawQuery() == null
+          && uri.getRawFragment() == null) {
+        return new URI(scheme, null, uri.getHost(), uri.getPort(), null, null, null);
+      }
+    } catch (URISyntaxException e) {
+      // Answered below.
+    }
+    throw new IllegalArgumentException(
+        "--public-url must be http(s)://HOST[:PORT] with no path, e.g. https://apex.example.com;"
+            + " was "
+            + Secrets.withoutUserInfo(text));
+  }
+
   /** The options, with the token (if any) shown only as set. */
   @Override
   public String toString() {
@@ -121,6 +157,8 @@ public record ConsoleOptions(
         + version
         + ", token="
         + (token == null ? "random" : "set")
+        + ", publicUrl="
+        + publicUrl
         + "]";
   }
 
@@ -152,6 +190,7 @@ public record ConsoleOptions(
     private Duration eventHeartbeat = DEFAULT_EVENT_HEARTBEAT;
     private Duration inspectorIdleTimeout = DEFAULT_INSPECTOR_IDLE_TIMEOUT;
     private String token;
+    private URI publicUrl;
 
     private Builder(Timeline timeline, ApexConfigStore config) {
       this.timeline = Objects.requireNonNull(timeline, "timeline");
@@ -233,6 +272,12 @@ public record ConsoleOptions(
       return this;
     }
 
+    /** Where a reverse proxy serves the console, e.g. {@code https://apex.example.com}; or null. */
+    public Builder publicUrl(URI publicUrl) {
+      this.publicUrl = publicUrl;
+      return this;
+    }
+
     public ConsoleOptions build() {
       return new ConsoleOptions(
           host,
@@ -254,7 +299,8 @@ public record ConsoleOptions(
           requestTimeout,
           eventHeartbeat,
           inspectorIdleTimeout,
-          token);
+          token,
+          publicUrl);
     }
   }
 }

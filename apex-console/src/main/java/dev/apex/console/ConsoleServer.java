@@ -47,6 +47,7 @@ public final class ConsoleServer implements AutoCloseable {
   private final Inspector inspector;
   private final String token;
   private final URI baseUrl;
+  private final URI publicUrl;
   private final AtomicBoolean stopped = new AtomicBoolean();
 
   private ConsoleServer(
@@ -56,7 +57,8 @@ public final class ConsoleServer implements AutoCloseable {
       RunningTasks running,
       Inspector inspector,
       String token,
-      URI baseUrl) {
+      URI baseUrl,
+      URI publicUrl) {
     this.http = http;
     this.poller = poller;
     this.hub = hub;
@@ -64,6 +66,7 @@ public final class ConsoleServer implements AutoCloseable {
     this.inspector = inspector;
     this.token = token;
     this.baseUrl = baseUrl;
+    this.publicUrl = publicUrl;
   }
 
   /**
@@ -86,7 +89,7 @@ public final class ConsoleServer implements AutoCloseable {
     int port = JettyServer.port(http);
     String token = options.token() != null ? options.token() : AccessGuard.newToken();
     Secrets.register(options.token());
-    AccessGuard guard = new AccessGuard(token, options.host(), address, port);
+    AccessGuard guard = new AccessGuard(token, options.host(), address, port, options.publicUrl());
     EventHub hub = new EventHub();
     RunningTasks running =
         new RunningTasks(
@@ -142,12 +145,21 @@ public final class ConsoleServer implements AutoCloseable {
               + " tasks and change settings",
           baseUrl);
     }
-    return new ConsoleServer(http, poller, hub, running, inspector, token, baseUrl);
+    return new ConsoleServer(
+        http, poller, hub, running, inspector, token, baseUrl, options.publicUrl());
   }
 
-  /** The URL to open, with the token: {@code http://127.0.0.1:7070/?token=…}. Print it once. */
+  /**
+   * The URL to open, with the token: {@code http://127.0.0.1:7070/?token=…}, or under the public
+   * URL when there is one. Print it once.
+   */
   public URI url() {
-    return URI.create(baseUrl + "?token=" + token);
+    return URI.create(openAt() + "?token=" + token);
+  }
+
+  /** Where users open the console: the public URL when there is one, else {@link #baseUrl()}. */
+  public URI openAt() {
+    return publicUrl == null ? baseUrl : URI.create(publicUrl + "/");
   }
 
   /** The URL without the token, e.g. {@code http://127.0.0.1:7070/}. */
