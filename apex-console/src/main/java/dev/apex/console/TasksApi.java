@@ -104,20 +104,16 @@ final class TasksApi {
   }
 
   private void task(Call call) throws IOException {
-    TaskId id = call.taskId(1);
-    TaskEntry task =
-        timeline
-            .entry(id)
-            .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
-    call.json(200, Views.task(task));
+    call.json(200, Views.task(findEntry(call.taskId(1))));
   }
 
   private void steps(Call call) throws IOException {
     TaskId id = call.taskId(1);
     int after = call.intQuery("after", 0, 0, Integer.MAX_VALUE);
-    TaskRecord task = find(id);
+    TaskEntry entry = findEntry(id);
+    TaskRecord task = entry.task();
     ObjectNode body = Json.mapper().createObjectNode();
-    body.set("task", view(task));
+    body.set("task", Views.task(entry));
     ArrayNode steps = body.putArray("steps");
     for (StoredStep step : timeline.stepsAfter(task.id(), after)) {
       steps.add(Views.step(step));
@@ -271,6 +267,12 @@ final class TasksApi {
   private TaskRecord find(TaskId id) {
     return timeline
         .task(id)
+        .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
+  }
+
+  private TaskEntry findEntry(TaskId id) {
+    return timeline
+        .entry(id)
         .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
   }
 

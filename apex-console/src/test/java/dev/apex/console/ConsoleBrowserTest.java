@@ -179,6 +179,8 @@ class ConsoleBrowserTest {
     browser.findElement(By.cssSelector("#tasks tr[data-task='cli1']")).click();
     wait.until(d -> steps(d) == 1);
     assertThat(browser.findElements(By.cssSelector("#cancel"))).as("not ours to cancel").isEmpty();
+    assertThat(text(browser, "#task-runner"))
+        .startsWith("pid " + ProcessHandle.current().pid() + " on ");
 
     WebElement row = browser.findElement(By.cssSelector("#boxes rect[data-id='n0/wifi_row']"));
     assertThat(row.getAttribute("class")).contains("target");

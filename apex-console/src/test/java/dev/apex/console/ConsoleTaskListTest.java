@@ -119,6 +119,9 @@ class ConsoleTaskListTest {
       EventClient.Event step = events.next(e -> e.type().equals("step"));
       assertThat(step.data().get("task_id").asText()).isEqualTo(id.value());
       assertThat(step.data().get("index").asInt()).isEqualTo(1);
+      JsonNode steps = TestConsole.json(console.get("/api/tasks/" + id.value() + "/steps"));
+      assertThat(steps.get("task").get("runner").asText())
+          .isEqualTo(started.data().get("runner").asText());
 
       assertThat(console.post("/api/tasks/" + id.value() + "/cancel", "{}").statusCode())
           .isEqualTo(202);
