@@ -34,11 +34,11 @@ final class Router extends Handler.Abstract {
 
   /** Answers one matched request. */
   @FunctionalInterface
-  interface Handler {
+  interface Answer {
     void handle(Call call) throws IOException;
   }
 
-  private record Route(String method, Pattern path, boolean needsToken, Handler handler) {}
+  private record Route(String method, Pattern path, boolean needsToken, Answer answer) {}
 
   static final String CONTENT_SECURITY_POLICY =
       "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self';"
@@ -59,14 +59,14 @@ final class Router extends Handler.Abstract {
   }
 
   /** A route that needs the token; {@code regex} matches the whole raw path. */
-  Router route(String method, String regex, Handler handler) {
-    routes.add(new Route(method, Pattern.compile(regex), true, handler));
+  Router route(String method, String regex, Answer answer) {
+    routes.add(new Route(method, Pattern.compile(regex), true, answer));
     return this;
   }
 
   /** A route anyone on an allowed Host may call: the UI's static files and the token exchange. */
-  Router open(String method, String regex, Handler handler) {
-    routes.add(new Route(method, Pattern.compile(regex), false, handler));
+  Router open(String method, String regex, Answer answer) {
+    routes.add(new Route(method, Pattern.compile(regex), false, answer));
     return this;
   }
 
@@ -131,7 +131,7 @@ final class Router extends Handler.Abstract {
           throw new HttpError(
               401, "open the console with the URL apex console printed (it holds the token)");
         }
-        route.handler().handle(new Call(request, response, matcher, body));
+        route.answer().handle(new Call(request, response, matcher, body));
         return;
       }
     }
