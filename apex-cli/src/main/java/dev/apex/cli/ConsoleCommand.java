@@ -6,6 +6,7 @@ import dev.apex.config.Settings;
 import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
+import dev.apex.core.Secrets;
 import dev.apex.device.DeviceEnumeration;
 import dev.apex.runtime.observe.PerceivingObserver;
 import dev.apex.storage.Timeline;
@@ -53,6 +54,14 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
               + " has the token can drive your devices).")
   boolean allowRemote;
 
+  @Option(
+      names = "--public-url",
+      paramLabel = "URL",
+      description =
+          "Where a reverse proxy serves the console (https://HOST[:PORT]): its Host and Origin"
+              + " are accepted, and the URL printed to open is under it.")
+  String publicUrl;
+
   @Mixin TimelineOption timelineOption;
 
   @Mixin VerboseOption verbose;
@@ -77,6 +86,8 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
                   .host(host)
                   .port(port)
                   .allowRemote(allowRemote)
+                  .token(config.current().consoleToken())
+                  .publicUrl(publicUrl == null ? null : ConsoleOptions.publicUrl(publicUrl))
                   .version(Version.current())
                   .devices(() -> List.of("sim"))
                   .deviceList(
@@ -108,12 +119,22 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
                     server.stop();
                     stopped.countDown();
                   }));
-      out.println("apex console serving " + timeline.location());
-      out.println("open " + server.url());
+      out.println(startLine(timeline.location()));
+      boolean tokenGiven = !config.current().consoleToken().isEmpty();
+      // A deployed console's token is the team's secret: it is never printed, only named.
+      out.println(
+          tokenGiven
+              ? "open " + server.openAt() + "?token=<APEX_CONSOLE_TOKEN>"
+              : "open " + server.url());
       out.println("(Ctrl-C stops it)");
       out.flush();
       stopped.await();
     }
     return 0;
+  }
+
+  /** The line naming what the console serves: a timeline URL's user info (its password) dropped. */
+  static String startLine(String timeline) {
+    return "apex console serving " + Secrets.withoutUserInfo(timeline);
   }
 }

@@ -95,6 +95,11 @@ public final class ApexConfig {
     return text(ConfigField.ANTHROPIC_API_KEY);
   }
 
+  /** The console's token from {@code APEX_CONSOLE_TOKEN}; empty when unset. */
+  public String consoleToken() {
+    return text(ConfigField.CONSOLE_TOKEN);
+  }
+
   /** Semantic enrichment (seed 004): off by default because it calls a paid model. */
   public Semantic semantic() {
     return new Semantic(

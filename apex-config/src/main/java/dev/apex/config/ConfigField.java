@@ -1,5 +1,6 @@
 package dev.apex.config;
 
+import static dev.apex.config.ConfigField.Section.CONSOLE;
 import static dev.apex.config.ConfigField.Section.DEVICES;
 import static dev.apex.config.ConfigField.Section.MODEL;
 import static dev.apex.config.ConfigField.Section.SAFETY;
@@ -266,7 +267,16 @@ public enum ConfigField {
               MODEL,
               "OPENAI_API_KEY",
               "Optional (local servers take none). Read from the environment of the process"
-                  + " that runs apex; never shown or stored here."));
+                  + " that runs apex; never shown or stored here.")),
+  /** A deployed console's access token, the same at every start; else a random one each start. */
+  CONSOLE_TOKEN(
+      FieldSpec.secret("console_token", "APEX_CONSOLE_TOKEN")
+          .shown(
+              CONSOLE,
+              "APEX_CONSOLE_TOKEN",
+              "The token apex console asks for, at least 32 of A-Z a-z 0-9 . _ ~ - (e.g. from"
+                  + " openssl rand -hex 32); unset, each start makes a new one. Read from the"
+                  + " environment; never shown or stored here."));
 
   /** Where the console shows a setting, in this order. */
   public enum Section {
@@ -275,7 +285,8 @@ public enum ConfigField {
     WORLD("World Runtime"),
     TASKS("Tasks and timeline"),
     SAFETY("Planner safety"),
-    DEVICES("Devices");
+    DEVICES("Devices"),
+    CONSOLE("Console");
 
     private final String title;
 

@@ -1,6 +1,5 @@
 package dev.apex.console;
 
-import com.sun.net.httpserver.Headers;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -13,12 +12,12 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.eclipse.jetty.http.HttpFields;
 
 /**
  * Who may talk to the console. A request is refused (403) when its {@code Host} names neither the
@@ -26,6 +25,10 @@ import java.util.regex.Pattern;
  * still sends its own name — or when it carries an {@code Origin} other than the console's own. An
  * API call must also present the token, as {@code Authorization: Bearer} or as the cookie the UI
  * received for it (401 otherwise). Tokens are compared in constant time. Thread-safe.
+ *
+ * <p>Behind a reverse proxy the browser names the proxy's address: with a public URL ({@code
+ * --public-url https://apex.example.com}) that exact scheme, host and port are ours too, as Host
+ * and as Origin, and the cookie is {@code Secure} when it is https. Nothing else is.
  */
 final class AccessGuard {
 
@@ -37,8 +40,18 @@ final class AccessGuard {
   private final int port;
   private final String boundName;
   private final Set<InetAddress> boundAddresses;
+  private final URI publicUrl;
 
   AccessGuard(String token, String host, InetAddress bound, int port) {
+    this(token, host, bound, port, null);
+  }
+
+  /**
+   * @param publicUrl where a reverse proxy serves the console ({@code https://host[:port]}), or
+   *     null for none
+   */
+  AccessGuard(String token, String host, InetAddress bound, int port, URI publicUrl) {
+    this.publicUrl = publicUrl;
     this.token = Objects.requireNonNull(token, "token").getBytes(StandardCharsets.US_ASCII);
     this.port = port;
     // One cookie per port, so two consoles on one machine do not log each other out.
@@ -63,16 +76,17 @@ final class AccessGuard {
     return cookieName
         + "="
         + new String(token, StandardCharsets.US_ASCII)
-        + "; Path=/; HttpOnly; SameSite=Strict";
+        + "; Path=/; HttpOnly; SameSite=Strict"
+        + (publicUrl != null && publicUrl.getScheme().equals("https") ? "; Secure" : "");
   }
 
   /** Why the request must be refused with 403, or empty when its Host and Origin are ours. */
-  Optional<String> refusal(Headers headers) {
-    String host = headers.getFirst("Host");
-    if (host == null || !isOurs(host)) {
+  Optional<String> refusal(HttpFields headers) {
+    String host = headers.get("Host");
+    if (host == null || !(isOurs(host) || isPublic(host))) {
       return Optional.of("the Host header must name this console (127.0.0.1 or localhost)");
     }
-    String origin = headers.getFirst("Origin");
+    String origin = headers.get("Origin");
     if (origin != null && !isOurOrigin(origin)) {
       return Optional.of("requests from another origin are not allowed");
     }
@@ -80,23 +94,20 @@ final class AccessGuard {
   }
 
   /** Whether the request carries the token, as a bearer token or as our cookie. */
-  boolean authenticated(Headers headers) {
-    String authorization = headers.getFirst("Authorization");
+  boolean authenticated(HttpFields headers) {
+    String authorization = headers.get("Authorization");
     if (authorization != null
         && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
         && matches(authorization.substring(7).strip())) {
       return true;
     }
-    List<String> cookies = headers.get("Cookie");
-    if (cookies != null) {
-      for (String line : cookies) {
-        for (String cookie : line.split(";")) {
-          int eq = cookie.indexOf('=');
-          if (eq > 0 && cookie.substring(0, eq).strip().equals(cookieName)) {
-            if (matches(cookie.substring(eq + 1).strip())) {
-              return true;
-            }
-          }
+    for (String line : headers.getValuesList("Cookie")) {
+      for (String cookie : line.split(";")) {
+        int eq = cookie.indexOf('=');
+        if (eq > 0
+            && cookie.substring(0, eq).strip().equals(cookieName)
+            && matches(cookie.substring(eq + 1).strip())) {
+          return true;
         }
       }
     }
@@ -111,13 +122,40 @@ final class AccessGuard {
   private boolean isOurOrigin(String origin) {
     try {
       URI uri = new URI(origin);
-      if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getRawAuthority() == null) {
+      if (uri.getScheme() == null || uri.getRawAuthority() == null) {
         return false;
       }
-      return isOurs(uri.getRawAuthority());
+      String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+      return (scheme.equals("http") && isOurs(uri.getRawAuthority()))
+          || (publicUrl != null
+              && scheme.equals(publicUrl.getScheme())
+              && isPublic(uri.getRawAuthority()));
     } catch (URISyntaxException e) {
       return false;
     }
+  }
+
+  /**
+   * Whether {@code host[:port]} (a Host header, or an Origin's authority) names the public URL: its
+   * host, and its port or its scheme's default.
+   */
+  private boolean isPublic(String hostAndPort) {
+    if (publicUrl == null) {
+      return false;
+    }
+    try {
+      URI given = new URI(publicUrl.getScheme() + "://" + hostAndPort.strip() + "/");
+      return given.getHost() != null
+          && given.getRawUserInfo() == null
+          && given.getHost().equalsIgnoreCase(publicUrl.getHost())
+          && portOf(given) == portOf(publicUrl);
+    } catch (URISyntaxException e) {
+      return false;
+    }
+  }
+
+  private static int portOf(URI uri) {
+    return uri.getPort() >= 0 ? uri.getPort() : uri.getScheme().equals("https") ? 443 : 80;
   }
 
   /** Whether {@code host[:port]} names this console: its port, and localhost or a bound address. */

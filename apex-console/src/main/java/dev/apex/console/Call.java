@@ -2,26 +2,32 @@ package dev.apex.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
 import dev.apex.config.ApexConfigStore;
 import dev.apex.config.InvalidConfigException;
 import dev.apex.core.Json;
 import dev.apex.core.Secrets;
 import dev.apex.core.TaskId;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Blocker;
 
 /**
- * One request being answered: the exchange, the path's captured groups and the query, with helpers
- * that check parameters (a bad one is a 400 naming it) and send JSON or bytes. Used on one thread.
+ * One request being answered: Jetty's request and response, the path's captured groups, the query
+ * and the body {@link Router} has already read, with helpers that check parameters (a bad one is a
+ * 400 naming it) and send JSON or bytes. Writes block until the bytes are handed to the client (a
+ * client that stops reading fails them at the connector's idle timeout). Used on one thread.
  */
 final class Call {
 
@@ -30,21 +36,44 @@ final class Call {
 
   private static final Pattern TASK_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
-  private final HttpExchange exchange;
+  private final Request request;
+  private final Response response;
   private final Matcher path;
+  private final byte[] body;
   private Map<String, String> query;
 
-  Call(HttpExchange exchange, Matcher path) {
-    this.exchange = exchange;
+  /**
+   * @param path the route's match, or null for an answer outside a route (an error)
+   * @param body the request body as read, at most {@value #MAX_BODY_BYTES} + 1 bytes
+   */
+  Call(Request request, Response response, Matcher path, byte[] body) {
+    this.request = request;
+    this.response = response;
     this.path = path;
-  }
-
-  HttpExchange exchange() {
-    return exchange;
+    this.body = body;
   }
 
   String method() {
-    return exchange.getRequestMethod();
+    return request.getMethod();
+  }
+
+  HttpFields requestHeaders() {
+    return request.getHeaders();
+  }
+
+  /** The request header's first value, or null. */
+  String header(String name) {
+    return request.getHeaders().get(name);
+  }
+
+  /** Sets a response header, replacing any value it had. */
+  void setHeader(String name, String value) {
+    response.getHeaders().put(name, value);
+  }
+
+  /** Adds a response header value beside any it had. */
+  void addHeader(String name, String value) {
+    response.getHeaders().add(name, value);
   }
 
   /** The path's n-th captured group, already URL-decoded. */
@@ -84,7 +113,7 @@ final class Call {
 
   String query(String name) {
     if (query == null) {
-      query = parseQuery(exchange.getRequestURI().getRawQuery());
+      query = parseQuery(request.getHttpURI().getQuery());
     }
     return query.get(name);
   }
@@ -112,14 +141,10 @@ final class Call {
    * rejected). The parser's message is not echoed: it may quote what was sent.
    */
   JsonNode jsonBody() throws IOException {
-    String type = exchange.getRequestHeaders().getFirst("Content-Type");
+    String type = header("Content-Type");
     if (type == null
         || !type.toLowerCase(Locale.ROOT).split(";")[0].strip().equals("application/json")) {
       throw new HttpError(415, "send the body as Content-Type: application/json");
-    }
-    byte[] body;
-    try (InputStream in = exchange.getRequestBody()) {
-      body = in.readNBytes(MAX_BODY_BYTES + 1);
     }
     if (body.length > MAX_BODY_BYTES) {
       throw new HttpError(413, "the body must be at most " + MAX_BODY_BYTES + " bytes");
@@ -156,23 +181,38 @@ final class Call {
     json(status, body);
   }
 
-  void bytes(int status, String contentType, byte[] body) throws IOException {
-    exchange.getResponseHeaders().set("Content-Type", contentType);
+  void bytes(int status, String contentType, byte[] content) throws IOException {
+    response.setStatus(status);
+    response.getHeaders().put("Content-Type", contentType);
+    response.getHeaders().put("Content-Length", content.length);
     boolean head = method().equals("HEAD");
-    exchange.sendResponseHeaders(status, head || body.length == 0 ? -1 : body.length);
-    if (!head && body.length > 0) {
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    }
-    exchange.close();
+    writeLast(head ? ByteBuffer.allocate(0) : ByteBuffer.wrap(content));
   }
 
   /** Answers 303 See Other to {@code location}. */
   void redirect(String location) throws IOException {
-    exchange.getResponseHeaders().set("Location", location);
-    exchange.sendResponseHeaders(303, -1);
-    exchange.close();
+    response.setStatus(303);
+    response.getHeaders().put("Location", location);
+    writeLast(ByteBuffer.allocate(0));
+  }
+
+  /**
+   * Sends {@code status} and the headers set so far, and returns the body as a stream the caller
+   * writes and flushes (an event stream); the router ends the response when the handler returns.
+   */
+  OutputStream stream(int status, String contentType) throws IOException {
+    response.setStatus(status);
+    response.getHeaders().put("Content-Type", contentType);
+    OutputStream out = Content.Sink.asOutputStream(response);
+    out.flush();
+    return out;
+  }
+
+  private void writeLast(ByteBuffer content) throws IOException {
+    try (Blocker.Callback written = Blocker.callback()) {
+      response.write(true, content, written);
+      written.block();
+    }
   }
 
   private static Map<String, String> parseQuery(String raw) {

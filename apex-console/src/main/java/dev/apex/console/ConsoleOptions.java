@@ -1,11 +1,15 @@
 package dev.apex.console;
 
 import dev.apex.config.ApexConfigStore;
+import dev.apex.core.Secrets;
 import dev.apex.device.DeviceEnumeration;
 import dev.apex.device.DeviceListing;
 import dev.apex.storage.Timeline;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -31,13 +35,19 @@ import java.util.function.Supplier;
  * @param pollInterval how often the timeline is polled for the event stream; default 500 ms
  * @param confirmationTimeout how long a task's sensitive action waits for a person to allow it in
  *     the UI before it is refused; default 2 minutes; zero refuses at once
- * @param requestTimeout how long a client may take to send a whole request once it has started; a
- *     slower one is disconnected; default {@code 10 s}
+ * @param requestTimeout how long a connection may stay silent (Jetty's idle timeout: a stalled
+ *     request line or headers, an idle keep-alive connection) and how long a request's body may
+ *     take to arrive once its headers have; a slower client is disconnected; default {@code 10 s}
  * @param eventHeartbeat how often an idle event stream sends a comment line; a stream whose client
  *     has gone is noticed (and its slot freed) at the latest two heartbeats after it left; default
  *     {@code 2 s}
  * @param inspectorIdleTimeout how long an inspector session holds its device without a call before
  *     it is closed; default {@code 10 min}
+ * @param token the access token ({@code APEX_CONSOLE_TOKEN}), or null for a new random one at each
+ *     start; at least {@value #MIN_TOKEN_LENGTH} URL-safe characters. Never in {@link #toString}
+ * @param publicUrl where a reverse proxy serves the console to its users ({@code
+ *     https://apex.example.com}): its Host and Origin are accepted beside the bound address's, and
+ *     {@link ConsoleServer#url()} names it; null for none
  */
 public record ConsoleOptions(
     String host,
@@ -53,7 +63,15 @@ public record ConsoleOptions(
     Duration confirmationTimeout,
     Duration requestTimeout,
     Duration eventHeartbeat,
-    Duration inspectorIdleTimeout) {
+    Duration inspectorIdleTimeout,
+    String token,
+    URI publicUrl) {
+
+  /** The shortest token accepted: 32 characters, e.g. {@code openssl rand -hex 16}. */
+  public static final int MIN_TOKEN_LENGTH = 32;
+
+  private static final java.util.regex.Pattern TOKEN =
+      java.util.regex.Pattern.compile("[A-Za-z0-9._~-]{" + MIN_TOKEN_LENGTH + ",512}");
 
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 7070;
@@ -87,6 +105,61 @@ public record ConsoleOptions(
     requirePositive(requestTimeout, "requestTimeout");
     requirePositive(eventHeartbeat, "eventHeartbeat");
     requirePositive(inspectorIdleTimeout, "inspectorIdleTimeout");
+    if (token != null && !TOKEN.matcher(token).matches()) {
+      // The message names the rule, never the value: a wrong token may be a real one mistyped.
+      throw new IllegalArgumentException(
+          "APEX_CONSOLE_TOKEN must be "
+              + MIN_TOKEN_LENGTH
+              + " to 512 characters of A-Z a-z 0-9 . _ ~ - (it has "
+              + token.length()
+              + "); make one with: openssl rand -hex 32");
+    }
+  }
+
+  /**
+   * {@code text} as a public URL: http or https, a host, an optional port, nothing else (the
+   * console is served at the root of its origin).
+   *
+   * @throws IllegalArgumentException in one line naming {@code --public-url}
+   */
+  public static URI publicUrl(String text) {
+    try {
+      URI uri = new URI(text.strip());
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+      if ((scheme.equals("http") || scheme.equals("https"))
+          && uri.getHost() != null
+          && uri.getRawUserInfo() == null
+          && (path.isEmpty() || path.equals("/"))
+          && uri.getRawQuery() == null
+          && uri.getRawFragment() == null) {
+        return new URI(scheme, null, uri.getHost(), uri.getPort(), null, null, null);
+      }
+    } catch (URISyntaxException e) {
+      // Answered below.
+    }
+    throw new IllegalArgumentException(
+        "--public-url must be http(s)://HOST[:PORT] with no path, e.g. https://apex.example.com;"
+            + " was "
+            + Secrets.withoutUserInfo(text));
+  }
+
+  /** The options, with the token (if any) shown only as set. */
+  @Override
+  public String toString() {
+    return "ConsoleOptions[host="
+        + host
+        + ", port="
+        + port
+        + ", allowRemote="
+        + allowRemote
+        + ", version="
+        + version
+        + ", token="
+        + (token == null ? "random" : "set")
+        + ", publicUrl="
+        + publicUrl
+        + "]";
   }
 
   private static void requirePositive(Duration value, String name) {
@@ -116,6 +189,8 @@ public record ConsoleOptions(
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private Duration eventHeartbeat = DEFAULT_EVENT_HEARTBEAT;
     private Duration inspectorIdleTimeout = DEFAULT_INSPECTOR_IDLE_TIMEOUT;
+    private String token;
+    private URI publicUrl;
 
     private Builder(Timeline timeline, ApexConfigStore config) {
       this.timeline = Objects.requireNonNull(timeline, "timeline");
@@ -188,6 +263,21 @@ public record ConsoleOptions(
       return this;
     }
 
+    /**
+     * The access token (a deployed console's {@code APEX_CONSOLE_TOKEN}); null or blank for a new
+     * random one at each start.
+     */
+    public Builder token(String token) {
+      this.token = token == null || token.isBlank() ? null : token;
+      return this;
+    }
+
+    /** Where a reverse proxy serves the console, e.g. {@code https://apex.example.com}; or null. */
+    public Builder publicUrl(URI publicUrl) {
+      this.publicUrl = publicUrl;
+      return this;
+    }
+
     public ConsoleOptions build() {
       return new ConsoleOptions(
           host,
@@ -208,7 +298,9 @@ public record ConsoleOptions(
           confirmationTimeout,
           requestTimeout,
           eventHeartbeat,
-          inspectorIdleTimeout);
+          inspectorIdleTimeout,
+          token,
+          publicUrl);
     }
   }
 }

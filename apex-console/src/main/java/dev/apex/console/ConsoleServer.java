@@ -1,10 +1,9 @@
 package dev.apex.console;
 
-import com.sun.net.httpserver.HttpServer;
+import dev.apex.core.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -14,13 +13,14 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jetty.server.Server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The web console, running: an HTTP server (the JDK's {@code com.sun.net.httpserver}) serving the
- * UI and the API over a timeline, a poller that turns new timeline rows into server-sent events,
- * and the tasks started from the UI.
+ * The web console, running: a Jetty server ({@link JettyServer}) serving the UI and the API over a
+ * timeline, a poller that turns new timeline rows into server-sent events, and the tasks started
+ * from the UI.
  *
  * <pre>{@code
  * ConsoleServer console = ConsoleServer.start(ConsoleOptions.builder(timeline, configStore)
@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * console.stop();
  * }</pre>
  *
- * <p>A fresh random token is made at each start. The server never logs it: print {@link #url()}
- * once for the user. Thread-safe; {@link #stop()} is idempotent.
+ * <p>The token is the one the options give (a deployed console's {@code APEX_CONSOLE_TOKEN}), or a
+ * fresh random one made at each start. The server never logs it: print {@link #url()} once for the
+ * user. Thread-safe; {@link #stop()} is idempotent.
  */
 public final class ConsoleServer implements AutoCloseable {
 
@@ -39,33 +40,33 @@ public final class ConsoleServer implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(ConsoleServer.class);
 
-  private final HttpServer http;
-  private final HttpWorkers httpThreads;
+  private final Server http;
   private final ScheduledExecutorService poller;
   private final EventHub hub;
   private final RunningTasks running;
   private final Inspector inspector;
   private final String token;
   private final URI baseUrl;
+  private final URI publicUrl;
   private final AtomicBoolean stopped = new AtomicBoolean();
 
   private ConsoleServer(
-      HttpServer http,
-      HttpWorkers httpThreads,
+      Server http,
       ScheduledExecutorService poller,
       EventHub hub,
       RunningTasks running,
       Inspector inspector,
       String token,
-      URI baseUrl) {
+      URI baseUrl,
+      URI publicUrl) {
     this.http = http;
-    this.httpThreads = httpThreads;
     this.poller = poller;
     this.hub = hub;
     this.running = running;
     this.inspector = inspector;
     this.token = token;
     this.baseUrl = baseUrl;
+    this.publicUrl = publicUrl;
   }
 
   /**
@@ -84,23 +85,11 @@ public final class ConsoleServer implements AutoCloseable {
               + " would expose the console to other machines; bind 127.0.0.1, or pass"
               + " --allow-remote to do it anyway");
     }
-    HttpServer http;
-    try {
-      http = HttpServer.create(new InetSocketAddress(address, options.port()), 0);
-    } catch (IOException e) {
-      throw new UncheckedIOException(
-          "cannot listen on "
-              + options.host()
-              + ":"
-              + options.port()
-              + " ("
-              + e.getMessage()
-              + "); is another console running? pick another --port",
-          e);
-    }
-    int port = http.getAddress().getPort();
-    String token = AccessGuard.newToken();
-    AccessGuard guard = new AccessGuard(token, options.host(), address, port);
+    Server http = bind(address, options);
+    int port = JettyServer.port(http);
+    String token = options.token() != null ? options.token() : AccessGuard.newToken();
+    Secrets.register(options.token());
+    AccessGuard guard = new AccessGuard(token, options.host(), address, port, options.publicUrl());
     EventHub hub = new EventHub();
     RunningTasks running =
         new RunningTasks(
@@ -111,7 +100,7 @@ public final class ConsoleServer implements AutoCloseable {
             options.confirmationTimeout());
     TimelineFollower follower = new TimelineFollower(options.timeline(), hub);
 
-    Router router = new Router(guard);
+    Router router = new Router(guard, options.requestTimeout());
     new UiFiles(guard).register(router);
     new StatusApi(
             options.timeline(), options.config(), options.devices(), running, options.version())
@@ -139,12 +128,14 @@ public final class ConsoleServer implements AutoCloseable {
     poller.scheduleWithFixedDelay(follower::poll, interval, interval, TimeUnit.MILLISECONDS);
     long sweep = Math.max(50, Math.min(30_000, options.inspectorIdleTimeout().toMillis() / 4));
     poller.scheduleWithFixedDelay(inspector::closeIdle, sweep, sweep, TimeUnit.MILLISECONDS);
-    HttpWorkers httpThreads =
-        new HttpWorkers(options.requestTimeout(), System::nanoTime, threads("apex-console-http"));
-    http.setExecutor(httpThreads);
-    http.createContext("/", router).getFilters().add(httpThreads.requestReader());
-    http.start();
-
+    http.setHandler(router);
+    try {
+      http.start();
+    } catch (Exception e) {
+      stopQuietly(http);
+      poller.shutdownNow();
+      throw new IllegalStateException("the console's HTTP server did not start: " + e, e);
+    }
     String hostInUrl = options.host().contains(":") ? "[" + options.host() + "]" : options.host();
     URI baseUrl = URI.create("http://" + hostInUrl + ":" + port + "/");
     log.info("console listening on {} (open it with the URL that holds the token)", baseUrl);
@@ -154,12 +145,21 @@ public final class ConsoleServer implements AutoCloseable {
               + " tasks and change settings",
           baseUrl);
     }
-    return new ConsoleServer(http, httpThreads, poller, hub, running, inspector, token, baseUrl);
+    return new ConsoleServer(
+        http, poller, hub, running, inspector, token, baseUrl, options.publicUrl());
   }
 
-  /** The URL to open, with the token: {@code http://127.0.0.1:7070/?token=…}. Print it once. */
+  /**
+   * The URL to open, with the token: {@code http://127.0.0.1:7070/?token=…}, or under the public
+   * URL when there is one. Print it once.
+   */
   public URI url() {
-    return URI.create(baseUrl + "?token=" + token);
+    return URI.create(openAt() + "?token=" + token);
+  }
+
+  /** Where users open the console: the public URL when there is one, else {@link #baseUrl()}. */
+  public URI openAt() {
+    return publicUrl == null ? baseUrl : URI.create(publicUrl + "/");
   }
 
   /** The URL without the token, e.g. {@code http://127.0.0.1:7070/}. */
@@ -192,13 +192,11 @@ public final class ConsoleServer implements AutoCloseable {
     // After the tasks: a task the inspector started has stopped using the device it closes.
     inspector.stop();
     poller.shutdownNow();
-    // The streams have ended, so no exchange waits for a delay to finish.
-    http.stop(0);
+    // The streams have ended, so no handler waits for an event to finish.
+    stopQuietly(http);
     try {
-      httpThreads.shutdown(Duration.ofSeconds(2));
       poller.awaitTermination(2, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
-      httpThreads.shutdownNow();
       Thread.currentThread().interrupt();
     }
     log.info("console on {} stopped", baseUrl);
@@ -207,6 +205,34 @@ public final class ConsoleServer implements AutoCloseable {
   @Override
   public void close() {
     stop();
+  }
+
+  /** A server listening on the options' host and port, not started yet. */
+  private static Server bind(InetAddress address, ConsoleOptions options) {
+    Server http = JettyServer.create(address, options.port(), options.requestTimeout());
+    try {
+      JettyServer.open(http);
+      return http;
+    } catch (IOException e) {
+      stopQuietly(http);
+      throw new UncheckedIOException(
+          "cannot listen on "
+              + options.host()
+              + ":"
+              + options.port()
+              + " ("
+              + e.getMessage()
+              + "); is another console running? pick another --port",
+          e);
+    }
+  }
+
+  private static void stopQuietly(Server http) {
+    try {
+      http.stop();
+    } catch (Exception e) {
+      log.debug("stopping the console's HTTP server: {}", e.toString());
+    }
   }
 
   private static InetAddress resolve(String host) {

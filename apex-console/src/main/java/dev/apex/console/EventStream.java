@@ -1,6 +1,5 @@
 package dev.apex.console;
 
-import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,15 +36,12 @@ final class EventStream {
     }
     EventHub.Subscription subscription = hub.subscribe(task);
     if (subscription == null) {
-      call.exchange().getResponseHeaders().set("Retry-After", "2");
+      call.setHeader("Retry-After", "2");
       throw new HttpError(503, "too many open event streams; close a console tab and retry");
     }
-    HttpExchange exchange = call.exchange();
     try (subscription) {
-      exchange.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
-      exchange.getResponseHeaders().set("X-Accel-Buffering", "no");
-      exchange.sendResponseHeaders(200, 0);
-      OutputStream out = exchange.getResponseBody();
+      call.setHeader("X-Accel-Buffering", "no");
+      OutputStream out = call.stream(200, "text/event-stream; charset=utf-8");
       write(out, "retry: 2000\n: connected\n\n");
       while (true) {
         EventHub.Event event = subscription.next(heartbeat);

@@ -91,7 +91,7 @@ final class InspectorApi {
       throw HttpError.badRequest("device must be a selector such as sim or web:https://…");
     }
     InspectorSession session = inspector.connect(device, DeviceOrigins.allowed(body));
-    call.exchange().getResponseHeaders().set("Location", "/api/inspector/" + session.id());
+    call.setHeader("Location", "/api/inspector/" + session.id());
     call.json(201, view(session));
   }
 
@@ -184,7 +184,7 @@ final class InspectorApi {
   }
 
   private static void started(Call call, TaskRecord task) throws IOException {
-    call.exchange().getResponseHeaders().set("Location", "/api/tasks/" + task.id().value());
+    call.setHeader("Location", "/api/tasks/" + task.id().value());
     call.json(201, Views.task(task));
   }
 

@@ -8,6 +8,7 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.runtime.flow.FlowVariables;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.TaskEntry;
 import dev.apex.storage.Timeline;
 import java.io.IOException;
 import java.util.Iterator;
@@ -85,13 +86,17 @@ final class TasksApi {
         .route("POST", "/api/tasks/([^/]+)/confirmation", this::answer);
   }
 
+  /**
+   * {@code GET /api/tasks[?limit&offset&status&device&host&since&until]}: a page of tasks, newest
+   * first, each with its host and runner; filtered by {@link TaskQuery}.
+   */
   private void list(Call call) throws IOException {
     int limit = call.intQuery("limit", 20, 1, MAX_PAGE);
     int offset = call.intQuery("offset", 0, 0, Integer.MAX_VALUE - MAX_PAGE - 1);
-    List<TaskRecord> page = timeline.tasks(limit + 1, offset);
+    List<TaskEntry> page = timeline.tasks(TaskQuery.filter(call), limit + 1, offset);
     ObjectNode body = Json.mapper().createObjectNode();
     ArrayNode tasks = body.putArray("tasks");
-    page.stream().limit(limit).forEach(t -> tasks.add(view(t)));
+    page.stream().limit(limit).forEach(t -> tasks.add(Views.task(t)));
     body.put("limit", limit);
     body.put("offset", offset);
     body.put("has_more", page.size() > limit);
@@ -99,15 +104,16 @@ final class TasksApi {
   }
 
   private void task(Call call) throws IOException {
-    call.json(200, view(find(call.taskId(1))));
+    call.json(200, Views.task(findEntry(call.taskId(1))));
   }
 
   private void steps(Call call) throws IOException {
     TaskId id = call.taskId(1);
     int after = call.intQuery("after", 0, 0, Integer.MAX_VALUE);
-    TaskRecord task = find(id);
+    TaskEntry entry = findEntry(id);
+    TaskRecord task = entry.task();
     ObjectNode body = Json.mapper().createObjectNode();
-    body.set("task", view(task));
+    body.set("task", Views.task(entry));
     ArrayNode steps = body.putArray("steps");
     for (StoredStep step : timeline.stepsAfter(task.id(), after)) {
       steps.add(Views.step(step));
@@ -156,12 +162,9 @@ final class TasksApi {
     byte[] html =
         TaskReport.render(timeline, id, version)
             .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
-    call.exchange().getResponseHeaders().set("Content-Security-Policy", TaskReport.CSP);
-    call.exchange()
-        .getResponseHeaders()
-        .set(
-            "Content-Disposition",
-            "attachment; filename=\"" + TaskReport.defaultFileName(id) + "\"");
+    call.setHeader("Content-Security-Policy", TaskReport.CSP);
+    call.setHeader(
+        "Content-Disposition", "attachment; filename=\"" + TaskReport.defaultFileName(id) + "\"");
     call.bytes(200, "text/html; charset=utf-8", html);
   }
 
@@ -198,7 +201,7 @@ final class TasksApi {
     TaskRequest request =
         hasGoal ? TaskRequest.goal(device, goal.strip()) : TaskRequest.flow(device, flow, vars);
     TaskRecord task = running.start(request, DeviceOrigins.allowed(body));
-    call.exchange().getResponseHeaders().set("Location", "/api/tasks/" + task.id().value());
+    call.setHeader("Location", "/api/tasks/" + task.id().value());
     call.json(201, view(task));
   }
 
@@ -264,6 +267,12 @@ final class TasksApi {
   private TaskRecord find(TaskId id) {
     return timeline
         .task(id)
+        .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
+  }
+
+  private TaskEntry findEntry(TaskId id) {
+    return timeline
+        .entry(id)
         .orElseThrow(() -> HttpError.notFound("no task " + id + " in this timeline"));
   }
 

@@ -4,6 +4,8 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.TaskEntry;
+import dev.apex.storage.TaskFilter;
 import dev.apex.storage.Timeline;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,12 +75,12 @@ final class TimelineFollower {
   }
 
   private void pollOnce() {
-    List<TaskRecord> recent = new ArrayList<>(timeline.tasks(WINDOW, 0));
+    List<TaskEntry> recent = new ArrayList<>(timeline.tasks(TaskFilter.ALL, WINDOW, 0));
     Set<TaskId> inWindow = new HashSet<>();
-    recent.forEach(t -> inWindow.add(t.id()));
+    recent.forEach(t -> inWindow.add(t.task().id()));
     for (TaskId id : List.copyOf(followed.keySet())) {
       if (!inWindow.contains(id) && !followed.get(id).status.isFinal()) {
-        Optional<TaskRecord> task = timeline.task(id);
+        Optional<TaskEntry> task = timeline.entry(id);
         task.ifPresentOrElse(recent::add, () -> followed.remove(id));
       }
     }
@@ -90,7 +92,8 @@ final class TimelineFollower {
     baselined = true;
   }
 
-  private void see(TaskRecord task) {
+  private void see(TaskEntry entry) {
+    TaskRecord task = entry.task();
     Followed known = followed.get(task.id());
     if (known == null) {
       if (!baselined) {
@@ -99,7 +102,7 @@ final class TimelineFollower {
       }
       known = new Followed(TaskStatus.RUNNING, 0);
       followed.put(task.id(), known);
-      publishTask("task_started", task);
+      publishTask("task_started", entry);
     }
     if (task.steps() > known.lastIndex) {
       for (StoredStep step : timeline.stepsAfter(task.id(), known.lastIndex)) {
@@ -110,12 +113,12 @@ final class TimelineFollower {
     if (task.status() != known.status) {
       known.status = task.status();
       if (task.status().isFinal()) {
-        publishTask("task_finished", task);
+        publishTask("task_finished", entry);
       }
     }
   }
 
-  private void publishTask(String type, TaskRecord task) {
-    hub.publish(type, task.id().value(), Views.task(task));
+  private void publishTask(String type, TaskEntry task) {
+    hub.publish(type, task.task().id().value(), Views.task(task));
   }
 }

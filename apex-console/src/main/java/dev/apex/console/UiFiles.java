@@ -45,14 +45,14 @@ final class UiFiles {
     String token = call.query("token");
     if (token != null) {
       if (guard.matches(token)) {
-        call.exchange().getResponseHeaders().add("Set-Cookie", guard.setCookie());
+        call.addHeader("Set-Cookie", guard.setCookie());
         call.redirect("/");
         return;
       }
       call.bytes(401, "text/html; charset=utf-8", locked);
       return;
     }
-    boolean in = guard.authenticated(call.exchange().getRequestHeaders());
+    boolean in = guard.authenticated(call.requestHeaders());
     call.bytes(in ? 200 : 401, "text/html; charset=utf-8", in ? index : locked);
   }
 

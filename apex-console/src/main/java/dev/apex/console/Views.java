@@ -12,6 +12,7 @@ import dev.apex.runtime.flow.FlowWriter;
 import dev.apex.storage.StepExtrasJson;
 import dev.apex.storage.StoredObservation;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.TaskEntry;
 import dev.apex.timeline.StepExtras;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,6 +36,15 @@ final class Views {
    * owner. An {@code INTERRUPTED} task's reason says its process ended without recording an end.
    */
   static ObjectNode task(TaskRecord task) {
+    return task(TaskEntry.of(task));
+  }
+
+  /**
+   * A task as {@link #task(TaskRecord)}, with {@code host} and {@code runner} ({@code pid N on
+   * HOST}), null when the timeline keeps no runner for it, and {@code heartbeat_at}.
+   */
+  static ObjectNode task(TaskEntry entry) {
+    TaskRecord task = entry.task();
     ObjectNode node = Json.mapper().createObjectNode();
     node.put("id", task.id().value());
     node.put("device", task.device());
@@ -45,6 +55,9 @@ final class Views {
     node.put("ended_at", instant(task.endedAt()));
     node.put("steps", task.steps());
     node.put("cancellable", !task.status().isFinal());
+    node.put("host", entry.host());
+    node.put("runner", entry.runner());
+    node.put("heartbeat_at", instant(entry.heartbeat()));
     return node;
   }
 

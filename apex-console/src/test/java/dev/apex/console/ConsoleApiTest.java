@@ -8,6 +8,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.storage.SqliteTimeline;
 import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepRecord;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,6 +69,20 @@ class ConsoleApiTest {
     assertThat(task.get("current_step").get("index").asInt()).isEqualTo(2);
     assertThat(task.get("current_step").get("action").asText()).isEqualTo("tap");
     assertThat(task.get("world").get("currentPage").asText()).isEqualTo("settings/wifi");
+  }
+
+  @Test
+  void headAnswersAsGetWithoutTheBody() {
+    HttpResponse<String> get = console.get("/api/status");
+    HttpResponse<String> head =
+        console.send(
+            console.request("/api/status").method("HEAD", HttpRequest.BodyPublishers.noBody()));
+
+    assertThat(head.statusCode()).isEqualTo(200);
+    assertThat(head.body()).isEmpty();
+    assertThat(head.headers().firstValue("Content-Type"))
+        .isEqualTo(get.headers().firstValue("Content-Type"));
+    assertThat(head.headers().firstValue("Cache-Control")).hasValue("no-store");
   }
 
   @Test

@@ -179,6 +179,8 @@ class ConsoleBrowserTest {
     browser.findElement(By.cssSelector("#tasks tr[data-task='cli1']")).click();
     wait.until(d -> steps(d) == 1);
     assertThat(browser.findElements(By.cssSelector("#cancel"))).as("not ours to cancel").isEmpty();
+    assertThat(text(browser, "#task-runner"))
+        .startsWith("pid " + ProcessHandle.current().pid() + " on ");
 
     WebElement row = browser.findElement(By.cssSelector("#boxes rect[data-id='n0/wifi_row']"));
     assertThat(row.getAttribute("class")).contains("target");
@@ -234,6 +236,59 @@ class ConsoleBrowserTest {
    * arrive, so an element found may be replaced before it is read: then it is found again (a
    * bounded number of times).
    */
+  @Test
+  void theListShowsHostAndRunnerAndItsFiltersFollowNewTasksLive() throws IOException {
+    try (SqliteTimeline cli = SqliteTimeline.open(home.resolve("timeline.db"))) {
+      cli.startTask(TaskId.of("simdone"), "sim", "A sim task");
+      cli.finishTask(TaskId.of("simdone"), TaskStatus.SUCCEEDED, "ok");
+      cli.startTask(TaskId.of("phonefail"), "android:emulator-5554", "A phone task");
+      cli.finishTask(TaskId.of("phonefail"), TaskStatus.FAILED, "no switch");
+      browser.get(console.server.url().toString());
+      wait.until(d -> text(d, "#live").equals("live"));
+      wait.until(d -> rows(d).equals(List.of("phonefail", "simdone")));
+      String host = text(browser, "#tasks tr[data-task='simdone'] td.host");
+      assertThat(host).isNotBlank().isNotEqualTo("—");
+      assertThat(text(browser, "#tasks tr[data-task='simdone'] td.runner"))
+          .isEqualTo("pid " + ProcessHandle.current().pid());
+
+      new Select(browser.findElement(By.id("filter-status"))).selectByValue("FAILED");
+      wait.until(d -> d.getCurrentUrl().endsWith("#/?status=FAILED"));
+      wait.until(d -> rows(d).equals(List.of("phonefail")));
+      WebElement device = browser.findElement(By.id("filter-device"));
+      device.sendKeys("sim");
+      device.sendKeys(org.openqa.selenium.Keys.TAB);
+      wait.until(d -> d.getCurrentUrl().endsWith("#/?status=FAILED&device=sim"));
+      wait.until(d -> text(d, "#tasks td.empty").equals("No task matches these filters."));
+      shot("08-filtered-empty");
+
+      browser.get(console.server.baseUrl() + "#/?device=sim&within=1h");
+      wait.until(d -> rows(d).equals(List.of("simdone")));
+      assertThat(
+              new Select(browser.findElement(By.id("filter-within")))
+                  .getFirstSelectedOption()
+                  .getText())
+          .isEqualTo("Last hour");
+      js("window.apexNotReloaded = true;");
+      cli.startTask(TaskId.of("phonelive"), "android:emulator-5554", "Not shown: another device");
+      cli.startTask(TaskId.of("simlive"), "sim", "Shown live");
+      wait.until(d -> rows(d).equals(List.of("simlive", "simdone")));
+      assertThat(js("return window.apexNotReloaded === true;")).isEqualTo(true);
+      cli.finishTask(TaskId.of("phonelive"), TaskStatus.SUCCEEDED, "ok");
+      cli.finishTask(TaskId.of("simlive"), TaskStatus.SUCCEEDED, "ok");
+      shot("09-filtered-live");
+
+      browser.get(console.server.baseUrl() + "#/?host=" + host + "-elsewhere");
+      wait.until(d -> text(d, "#tasks td.empty").equals("No task matches these filters."));
+    }
+    assertNoBrowserErrors();
+  }
+
+  private static List<String> rows(WebDriver driver) {
+    return driver.findElements(By.cssSelector("#tasks tbody tr[data-task]")).stream()
+        .map(row -> row.getAttribute("data-task"))
+        .toList();
+  }
+
   private static String text(WebDriver driver, String css) {
     return ConsoleBrowser.text(driver, css);
   }

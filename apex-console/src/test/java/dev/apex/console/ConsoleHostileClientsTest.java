@@ -81,6 +81,65 @@ class ConsoleHostileClientsTest {
 
   @Test
   @Timeout(120)
+  void aBodyTrickledFasterThanTheIdleTimeoutStillEndsAtTheRequestDeadline() throws IOException {
+    int length = 1_000_000;
+    try (TestConsole console =
+            TestConsole.start(
+                home, b -> b.launcher(SimLauncher.free()).requestTimeout(Duration.ofSeconds(1)));
+        Socket slow = connect(console)) {
+      // A warm client: its round trips take far less than the idle timeout from here on.
+      assertThat(console.get("/api/status").statusCode()).isEqualTo(200);
+      send(
+          slow,
+          "POST /api/tasks HTTP/1.1\r\nHost: 127.0.0.1:"
+              + console.server.port()
+              + "\r\nAuthorization: Bearer "
+              + console.server.token()
+              + "\r\nContent-Type: application/json\r\nContent-Length: "
+              + length
+              + "\r\n\r\n");
+      int sent = 0;
+      try {
+        // One byte per status round trip: never idle for the 1 s the connector allows, yet the
+        // whole body would take far longer than the 1 s request deadline.
+        while (sent < length) {
+          send(slow, " ");
+          sent++;
+          assertThat(console.get("/api/status").statusCode()).isEqualTo(200);
+        }
+      } catch (SocketException closed) {
+        // The console closed the connection: the writes after it fail.
+      }
+
+      assertThat(sent).isLessThan(length);
+      assertThat(closedByServer(slow)).isTrue();
+    }
+  }
+
+  @Test
+  @Timeout(120)
+  void headersLargerThanTheLimitGet431AndTheConsoleGoesOn() throws IOException {
+    try (TestConsole console = TestConsole.start(home, SimLauncher.free());
+        Socket big = connect(console)) {
+      send(
+          big,
+          "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:"
+              + console.server.port()
+              + "\r\nX-Padding: "
+              + "a".repeat(JettyServer.MAX_HEADER_BYTES * 2)
+              + "\r\n\r\n");
+      String statusLine =
+          new java.io.BufferedReader(
+                  new java.io.InputStreamReader(big.getInputStream(), StandardCharsets.US_ASCII))
+              .readLine();
+
+      assertThat(statusLine).startsWith("HTTP/1.1 431");
+      assertThat(console.get("/api/status").statusCode()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  @Timeout(120)
   void aClosedTabFreesItsEventStreamSlot() throws Exception {
     try (TestConsole console =
         TestConsole.start(

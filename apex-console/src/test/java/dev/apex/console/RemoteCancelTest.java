@@ -20,10 +20,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A task run by another process on the same timeline, seen from the console over real HTTP: a
- * cancel reaches it (it stops in the middle of its ten-minute wait and records itself cancelled),
- * and a SIGKILL makes it {@code INTERRUPTED}, announced on the event stream. The test waits for the
- * child's lines and the console's events, never for a time; the timeout is a safety net.
+ * A task run by another process on the same timeline, seen from the console over real HTTP: it is
+ * listed with that process as its runner, a cancel reaches it (it stops in the middle of its
+ * ten-minute wait and records itself cancelled), and a SIGKILL makes it {@code INTERRUPTED},
+ * announced on the event stream. The test waits for the child's lines and the console's events,
+ * never for a time; the timeout is a safety net.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 @Tag("e2e")
@@ -88,6 +89,15 @@ class RemoteCancelTest {
     JsonNode running = TestConsole.json(console.get("/api/tasks/" + id));
     assertThat(running.get("status").asText()).isEqualTo("RUNNING");
     assertThat(running.get("cancellable").asBoolean()).isTrue();
+    // The runner is the child process, as its heartbeat records it; the list shows the same.
+    assertThat(running.get("runner").asText())
+        .isEqualTo("pid " + child.pid() + " on " + running.get("host").asText());
+    JsonNode listed =
+        TestConsole.json(
+                console.get("/api/tasks?status=RUNNING&host=" + running.get("host").asText()))
+            .get("tasks");
+    assertThat(listed).hasSize(1);
+    assertThat(listed.get(0).get("runner").asText()).isEqualTo(running.get("runner").asText());
 
     HttpResponse<String> cancel = console.post("/api/tasks/" + id + "/cancel", "{}");
 

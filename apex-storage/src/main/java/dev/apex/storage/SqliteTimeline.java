@@ -332,6 +332,40 @@ public final class SqliteTimeline implements Timeline, AutoCloseable {
     return read("read task " + id, () -> reader.task(id)).map(this::judged);
   }
 
+  /** Filtered in the query; each row judged, then checked again (its status may have changed). */
+  @Override
+  public List<TaskEntry> tasks(TaskFilter filter, int limit, int offset) {
+    Objects.requireNonNull(filter, "filter");
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    if (offset < 0) {
+      throw new IllegalArgumentException("offset must be at least 0, was " + offset);
+    }
+    List<TaskRow> rows = read("list tasks", () -> reader.tasks(filter, limit, offset));
+    List<TaskEntry> entries = new ArrayList<>(rows.size());
+    for (TaskRow row : rows) {
+      TaskEntry entry = entry(row, judged(row));
+      if (filter.matches(entry)) {
+        entries.add(entry);
+      }
+    }
+    return entries;
+  }
+
+  @Override
+  public Optional<TaskEntry> entry(TaskId id) {
+    Objects.requireNonNull(id, "id");
+    return read("read task " + id, () -> reader.task(id)).map(row -> entry(row, judged(row)));
+  }
+
+  private static TaskEntry entry(TaskRow row, TaskRecord judged) {
+    TaskOwner owner = row.owner();
+    return owner == null
+        ? new TaskEntry(judged, null, null, row.heartbeat())
+        : new TaskEntry(judged, owner.host(), owner.pid(), row.heartbeat());
+  }
+
   /**
    * The task as it stands: a running one whose owner is gone is recorded {@link
    * TaskStatus#INTERRUPTED} first. If another reader or the owner changed the row meanwhile, the

@@ -7,6 +7,7 @@ import dev.apex.core.TaskStatus;
 import dev.apex.timeline.TaskTimeline;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +74,40 @@ public interface Timeline extends TaskTimeline {
    * The task, or empty when there is none with this id; judged like {@link #tasks} when running.
    */
   Optional<TaskRecord> task(TaskId id);
+
+  /** The most tasks {@link #tasks(TaskFilter, int, int)} reads by default to fill a page. */
+  int MAX_SCANNED = 10_000;
+
+  /**
+   * One page of the tasks that pass {@code filter}, most recently started first, each with its
+   * runner; judged like {@link #tasks(int, int)}. A page may hold fewer than {@code limit} tasks
+   * when a running one is judged ended while it is read.
+   *
+   * <p>By default this reads {@link #tasks(int, int)} pages and filters them here, reading at most
+   * {@value #MAX_SCANNED} tasks, and knows no runner; a backend that records runners answers with
+   * them, and filters in its query.
+   *
+   * @param limit at most this many, at least 1
+   * @param offset how many matching tasks to skip, at least 0
+   */
+  default List<TaskEntry> tasks(TaskFilter filter, int limit, int offset) {
+    List<TaskEntry> matching = new ArrayList<>();
+    int page = 200;
+    for (int read = 0; read < MAX_SCANNED && matching.size() < offset + limit; read += page) {
+      List<TaskRecord> tasks = tasks(page, read);
+      tasks.stream().map(TaskEntry::of).filter(filter::matches).forEach(matching::add);
+      if (tasks.size() < page) {
+        break;
+      }
+    }
+    return matching.subList(
+        Math.min(offset, matching.size()), Math.min(offset + limit, matching.size()));
+  }
+
+  /** The task with its runner, or empty when there is none; by default without a runner. */
+  default Optional<TaskEntry> entry(TaskId id) {
+    return task(id).map(TaskEntry::of);
+  }
 
   /**
    * Every recorded step of the task in index order, without screenshot bytes.

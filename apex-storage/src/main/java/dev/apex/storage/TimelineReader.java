@@ -12,11 +12,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The reads. Each query runs in its own implicit transaction, so it sees every commit made before
@@ -66,6 +69,64 @@ final class TimelineReader {
                 + " FROM tasks t WHERE t.suite_id = ? ORDER BY t.seq LIMIT ?")) {
       query.setString(1, suiteId);
       query.setInt(2, limit);
+      try (ResultSet rs = query.executeQuery()) {
+        List<TaskRow> tasks = new ArrayList<>();
+        while (rs.next()) {
+          tasks.add(row(rs));
+        }
+        return tasks;
+      }
+    }
+  }
+
+  /**
+   * The rows that may pass {@code filter}: a superset the caller judges and checks again. A {@code
+   * RUNNING} row is kept when {@code INTERRUPTED} is wanted (judging may end it), and start
+   * instants are compared to the second here (their text form varies in its fraction).
+   */
+  List<TaskRow> tasks(TaskFilter filter, int limit, int offset) throws SQLException {
+    StringBuilder where = new StringBuilder(" WHERE 1 = 1");
+    List<String> args = new ArrayList<>();
+    if (!filter.statuses().isEmpty()) {
+      Set<TaskStatus> stored = EnumSet.copyOf(filter.statuses());
+      if (stored.contains(TaskStatus.INTERRUPTED)) {
+        stored.add(TaskStatus.RUNNING);
+      }
+      where
+          .append(" AND t.status IN (")
+          .append(String.join(", ", Collections.nCopies(stored.size(), "?")))
+          .append(")");
+      stored.forEach(status -> args.add(status.name()));
+    }
+    if (filter.device() != null) {
+      where.append(" AND t.device = ?");
+      args.add(filter.device());
+    }
+    if (filter.host() != null) {
+      where.append(" AND t.owner_host = ?");
+      args.add(filter.host());
+    }
+    if (filter.startedFrom() != null) {
+      where.append(" AND substr(t.started_at, 1, 19) >= ?");
+      args.add(filter.startedFrom().toString().substring(0, 19));
+    }
+    if (filter.startedBefore() != null) {
+      where.append(" AND substr(t.started_at, 1, 19) <= ?");
+      args.add(filter.startedBefore().toString().substring(0, 19));
+    }
+    try (PreparedStatement query =
+        connection.prepareStatement(
+            "SELECT "
+                + TASK_COLUMNS
+                + " FROM tasks t"
+                + where
+                + " ORDER BY t.seq DESC LIMIT ? OFFSET ?")) {
+      int i = 1;
+      for (String arg : args) {
+        query.setString(i++, arg);
+      }
+      query.setInt(i++, limit);
+      query.setInt(i, offset);
       try (ResultSet rs = query.executeQuery()) {
         List<TaskRow> tasks = new ArrayList<>();
         while (rs.next()) {

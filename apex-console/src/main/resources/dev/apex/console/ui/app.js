@@ -54,7 +54,7 @@ function route() {
     current = configPage();
     name = 'config';
   } else {
-    current = tasksPage(Number(params.get('offset')) || 0);
+    current = tasksPage(Number(params.get('offset')) || 0, params);
   }
   document.querySelectorAll('.nav a').forEach((a) => a.classList.toggle('active', a.dataset.nav === name));
   listeners.add(current);

@@ -12,8 +12,61 @@ const WIFI_FLOW = [
   '',
 ].join('\n');
 
-export function tasksPage(offset) {
+const STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'MAX_STEPS', 'BUDGET_EXCEEDED', 'CANCELLED', 'ENDED', 'INTERRUPTED'];
+const WITHIN = { '': 'Any time', '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days' };
+const WITHIN_MS = { '1h': 3600e3, '24h': 86400e3, '7d': 7 * 86400e3 };
+
+// The list's filters live in the address (#/?status=…&device=…&host=…&within=…), so a filtered
+// list survives a reload and can be shared; each maps to a query parameter of GET /api/tasks.
+function filterControls(params) {
+  const status = h('select', { id: 'filter-status', 'aria-label': 'Status' },
+    h('option', { value: '', text: 'Any status' }), ...STATUSES.map((s) => h('option', { value: s, text: s })));
+  const device = h('input', { type: 'text', id: 'filter-device', placeholder: 'Device', list: 'known-devices', 'aria-label': 'Device' });
+  const host = h('input', { type: 'text', id: 'filter-host', placeholder: 'Host', list: 'known-hosts', 'aria-label': 'Host' });
+  const within = h('select', { id: 'filter-within', 'aria-label': 'Started' },
+    ...Object.entries(WITHIN).map(([v, t]) => h('option', { value: v, text: t })));
+  status.value = params.get('status') || '';
+  device.value = params.get('device') || '';
+  host.value = params.get('host') || '';
+  within.value = WITHIN[params.get('within') || ''] ? params.get('within') || '' : '';
+  const apply = () => {
+    const next = new URLSearchParams();
+    if (status.value) next.set('status', status.value);
+    if (device.value.trim()) next.set('device', device.value.trim());
+    if (host.value.trim()) next.set('host', host.value.trim());
+    if (within.value) next.set('within', within.value);
+    location.hash = '#/' + (next.toString() ? '?' + next : '');
+  };
+  [status, within].forEach((el) => el.addEventListener('change', apply));
+  [device, host].forEach((el) => el.addEventListener('change', apply));
+  const devices = h('datalist', { id: 'known-devices' });
+  const hosts = h('datalist', { id: 'known-hosts' });
+  const node = h('div', { class: 'filters', id: 'filters' }, status, device, host, within, devices, hosts);
+  // The API query for these filters; since is computed now, so a live list keeps its window.
+  const query = () => {
+    const q = new URLSearchParams();
+    if (status.value) q.set('status', status.value);
+    if (device.value.trim()) q.set('device', device.value.trim());
+    if (host.value.trim()) q.set('host', host.value.trim());
+    if (within.value) q.set('since', new Date(Date.now() - WITHIN_MS[within.value]).toISOString());
+    return q.toString();
+  };
+  // Offers the devices and hosts of the tasks shown, besides what is typed.
+  const learn = (tasks) => {
+    const add = (list, values) => {
+      const known = new Set([...list.options].map((o) => o.value));
+      values.filter((v) => v && !known.has(v)).forEach((v) => list.append(h('option', { value: v })));
+    };
+    add(devices, tasks.map((t) => t.device));
+    add(hosts, tasks.map((t) => t.host));
+  };
+  const filtered = () => Boolean(status.value || device.value.trim() || host.value.trim() || within.value);
+  return { node, query, learn, filtered };
+}
+
+export function tasksPage(offset, params = new URLSearchParams()) {
   const limit = 20;
+  const filters = filterControls(params);
   const strip = h('div', { class: 'running-strip', id: 'running' });
   const tbody = h('tbody');
   const pager = h('div', { class: 'pager' });
@@ -21,28 +74,34 @@ export function tasksPage(offset) {
     h('table', { class: 'tasks', id: 'tasks' },
       h('thead', {}, h('tr', {},
         h('th', { text: 'Status' }), h('th', { text: 'Goal' }), h('th', { text: 'Device' }),
+        h('th', { text: 'Host' }), h('th', { text: 'Runner' }),
         h('th', { text: 'Steps' }), h('th', { text: 'Started' }), h('th', { text: 'Duration' }))),
       tbody),
     pager);
   const node = h('section', {},
     h('div', { class: 'page-head' }, h('h1', { text: 'Tasks' }), h('span', { class: 'spacer' }),
       h('a', { class: 'btn primary', href: '#/new', id: 'new-task', text: 'New task' })),
-    strip, table);
+    strip, filters.node, table);
 
   let timer = null;
   async function load() {
     const [page, st] = await Promise.all([
-      api('/api/tasks?limit=' + limit + '&offset=' + offset), refreshStatus()]);
+      api('/api/tasks?limit=' + limit + '&offset=' + offset + (filters.query() ? '&' + filters.query() : '')),
+      refreshStatus()]);
     fill(strip, (st ? st.running : []).map(runningCard));
+    filters.learn(page.tasks);
     if (!page.tasks.length) {
-      tbody.replaceChildren(h('tr', {}, h('td', { colspan: 6, class: 'empty',
-        text: offset ? 'No older tasks.' : 'No tasks yet. Start one, or run apex run in a terminal: it shows up here live.' })));
+      tbody.replaceChildren(h('tr', {}, h('td', { colspan: 8, class: 'empty',
+        text: offset ? 'No older tasks.' : filters.filtered() ? 'No task matches these filters.'
+          : 'No tasks yet. Start one, or run apex run in a terminal: it shows up here live.' })));
     } else {
       tbody.replaceChildren(...page.tasks.map(taskRow));
     }
+    const here = new URLSearchParams(params);
+    const at = (o) => { here.set('offset', o); return '#/?' + here; };
     pager.replaceChildren(
-      h('a', { class: 'btn small', href: '#/?offset=' + Math.max(0, offset - limit), hidden: offset === 0, text: '← Newer' }),
-      h('a', { class: 'btn small', href: '#/?offset=' + (offset + limit), hidden: !page.has_more, text: 'Older →' }));
+      h('a', { class: 'btn small', href: at(Math.max(0, offset - limit)), hidden: offset === 0, text: '← Newer' }),
+      h('a', { class: 'btn small', href: at(offset + limit), hidden: !page.has_more, text: 'Older →' }));
     pager.hidden = offset === 0 && !page.has_more;
   }
 
@@ -52,6 +111,9 @@ export function tasksPage(offset) {
       h('td', {}, h('div', { class: 'goal', text: task.goal, title: task.goal }),
         task.reason ? h('div', { class: 'reason', text: task.reason, title: task.reason }) : null),
       h('td', { class: 'mono', text: task.device }),
+      h('td', { class: 'mono host', text: task.host || '—', title: task.host || 'not recorded' }),
+      h('td', { class: 'mono muted runner', text: task.runner ? task.runner.replace(/ on .*$/, '') : '—',
+        title: task.runner ? task.runner + (task.heartbeat_at ? ', last heartbeat ' + task.heartbeat_at : '') : 'not recorded' }),
       h('td', { class: 'num', text: task.steps }),
       h('td', { class: 'muted', text: ago(task.started_at), title: task.started_at }),
       h('td', { class: 'num muted', text: elapsed(task) }));

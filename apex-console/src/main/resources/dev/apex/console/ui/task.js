@@ -68,6 +68,7 @@ export function taskPage(id, wanted) {
       h('div', { class: 'facts' },
         h('span', {}, 'Task ', h('b', { class: 'mono', text: task.id })),
         h('span', {}, 'Device ', h('b', { class: 'mono', text: task.device })),
+        task.runner ? h('span', {}, 'Runner ', h('b', { class: 'mono', id: 'task-runner', text: task.runner })) : null,
         h('span', {}, 'Steps ', h('b', { id: 'task-steps', text: task.steps })),
         h('span', {}, 'Label cache saved ', h('b', { id: 'task-label-cache', text: savedText() })),
         h('span', {}, 'Started ', h('b', { text: ago(task.started_at), title: task.started_at })),
