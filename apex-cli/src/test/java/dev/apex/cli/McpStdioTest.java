@@ -119,7 +119,7 @@ class McpStdioTest {
   void theInstructionsExplainTheUntrustedDataBlocks() {
     assertThat(server.init.serverInfo().name()).isEqualTo("apex");
     assertThat(server.init.instructions())
-        .contains("untrusted-data")
+        .contains("<untrustedN>")
         .containsIgnoringCase("never instructions");
   }
 
@@ -143,7 +143,7 @@ class McpStdioTest {
 
     McpSchema.CallToolResult describe = server.call("describe_screen", Map.of());
     assertThat(describe.isError()).as(McpChild.text(describe)).isFalse();
-    assertThat(McpChild.text(describe)).contains("Settings").contains("untrusted-data");
+    assertThat(McpChild.text(describe)).contains("Settings").containsPattern("<untrusted\\d{3}>");
   }
 
   @Test

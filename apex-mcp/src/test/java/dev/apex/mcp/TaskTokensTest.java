@@ -21,6 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 class TaskTokensTest {
 
+  /** The most tokens a result may spend around its content. */
+  static final int MAX_WRAPPER = 12;
+
   private static final String SWITCH = "switch off.*";
 
   @TempDir Path dir;
@@ -44,12 +47,7 @@ class TaskTokensTest {
       int instructions = ClientTokens.count(ApexMcpServer.INSTRUCTIONS);
       System.out.printf(
           "sim wifi: calls %d, results %d, requests %d, tools/list %d, instructions %d%n%s",
-          tokens.calls.size(),
-          tokens.results(),
-          tokens.requests(),
-          tools,
-          instructions,
-          tokens);
+          tokens.calls.size(), tokens.results(), tokens.requests(), tools, instructions, tokens);
       assertThat(done).contains("on");
     }
   }
