@@ -73,6 +73,10 @@ public final class ChangeSummary {
     if (diff.unchanged()) {
       return "no visible change";
     }
+    if (handles != null) {
+      // What appeared is numbered in screen order, whichever of it the summary names.
+      diff.added().forEach(handles::name);
+    }
     List<String> parts = new ArrayList<>();
     boolean newScreen =
         diff.added().size() + diff.removed().size() > diff.changed().size() + 2
@@ -103,7 +107,7 @@ public final class ChangeSummary {
     if (!full) {
       List<String> names = new ArrayList<>();
       for (SceneElement e : picked) {
-        names.add(prefix(handles, e) + (e.text().isBlank() ? e.type() : quoted(e.text())));
+        names.add(prefix(handles, e) + name(e));
       }
       parts.add(
           diff.added().size()
@@ -192,7 +196,7 @@ public final class ChangeSummary {
       return tail.isBlank() ? e.type() : e.type() + " " + tail;
     }
     String t = e.text().strip();
-    if (t.isEmpty() || t.equalsIgnoreCase("on") || t.equalsIgnoreCase("off")) {
+    if (t.isEmpty() || e.has(ElementFlag.CHECKABLE) && SceneDiff.isStateWord(t)) {
       return e.type().isBlank() ? "element" : e.type();
     }
     return quoted(t);
