@@ -59,6 +59,26 @@ final class ClientTokens {
     return calls.stream().mapToInt(Call::tokens).sum();
   }
 
+  /** What the results spent around their content: their blocks' tags. */
+  int wrappers() {
+    return calls.stream().mapToInt(c -> c.tokens() - count(content(c.result()))).sum();
+  }
+
+  /** Fails unless every result spent at most {@code max} tokens around its content. */
+  void assertWrappersWithin(int max) {
+    for (Call c : calls) {
+      org.assertj.core.api.Assertions.assertThat(c.tokens() - count(content(c.result())))
+          .as("the wrapper of %s's result: %s", c.tool(), c.result())
+          .isLessThanOrEqualTo(max);
+    }
+  }
+
+  /** A result's content: its one block's, or all of it when it has none. */
+  static String content(String result) {
+    java.util.regex.Matcher m = ToolResultsTest.BLOCK.matcher(result);
+    return m.matches() ? m.group(2) : result;
+  }
+
   int requests() {
     return calls.stream().mapToInt(Call::callTokens).sum();
   }

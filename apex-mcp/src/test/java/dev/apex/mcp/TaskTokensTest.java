@@ -24,6 +24,9 @@ class TaskTokensTest {
   /** The most tokens a result may spend around its content. */
   static final int MAX_WRAPPER = 12;
 
+  /** The sim Wi-Fi task's results, in tokens (252 when this was written; 546 before issue 30). */
+  static final int MAX_RESULTS = 290;
+
   private static final String SWITCH = "switch off.*";
 
   @TempDir Path dir;
@@ -48,7 +51,14 @@ class TaskTokensTest {
       System.out.printf(
           "sim wifi: calls %d, results %d, requests %d, tools/list %d, instructions %d%n%s",
           tokens.calls.size(), tokens.results(), tokens.requests(), tools, instructions, tokens);
-      assertThat(done).contains("on");
+      assertThat(done).contains(toggle + " switch off → on");
+      // The tap's result named the switch: no second listing.
+      assertThat(named).as("the switch's handle in the tap's result").isPresent();
+      assertThat(tokens.calls).hasSize(4);
+      tokens.assertWrappersWithin(MAX_WRAPPER);
+      assertThat(tokens.results())
+          .as("the task's results, in tokens")
+          .isLessThanOrEqualTo(MAX_RESULTS);
     }
   }
 

@@ -84,10 +84,11 @@ public final class ChangeSummary {
     if (newScreen) {
       parts.add("new screen");
     }
+    List<SceneDiff.Change> changes = worthSaying(diff);
     int shown = 0;
-    for (SceneDiff.Change c : diff.changed()) {
+    for (SceneDiff.Change c : changes) {
       if (shown++ == CHANGES) {
-        parts.add("+" + (diff.changed().size() - CHANGES) + " more changed");
+        parts.add("+" + (changes.size() - CHANGES) + " more changed");
         break;
       }
       parts.add(prefix(handles, c.after()) + describe(c));
@@ -127,6 +128,31 @@ public final class ChangeSummary {
       out.append("\n+").append(more).append(" more (describe_screen lists them)");
     }
     return out.toString();
+  }
+
+  /**
+   * The changes a model acts on: focus leaving or reaching anything but a field (a button focused
+   * by its own click) is left out, unless it is all that changed.
+   */
+  private static List<SceneDiff.Change> worthSaying(SceneDiff diff) {
+    List<SceneDiff.Change> out = new ArrayList<>();
+    for (SceneDiff.Change c : diff.changed()) {
+      if (!focusOnly(c) || isField(c.after())) {
+        out.add(c);
+      }
+    }
+    boolean nothingElse = out.isEmpty() && diff.added().isEmpty() && diff.removed().isEmpty();
+    return nothingElse ? diff.changed() : out;
+  }
+
+  private static boolean focusOnly(SceneDiff.Change c) {
+    SceneElement a = c.before();
+    SceneElement b = c.after();
+    return a.text().equals(b.text())
+        && a.has(ElementFlag.FOCUSED) != b.has(ElementFlag.FOCUSED)
+        && a.flags().size() != b.flags().size()
+        && (a.flags().containsAll(b.flags()) || b.flags().containsAll(a.flags()))
+        && Math.abs(a.flags().size() - b.flags().size()) == 1;
   }
 
   /** At most {@code budget} of {@code added}, interactive ones first, in scene order. */

@@ -120,4 +120,30 @@ class ChangeSummaryTest {
     assertThat(ChangeSummary.line(before, after, null))
         .isEqualTo("input user \"Username\" → \"keli\"");
   }
+
+  @Test
+  void focusMovingBetweenButtonsIsSaidOnlyWhenNothingElseChanged() {
+    Scene before =
+        scene(
+            el("a", "checkbox", "Apple", ElementFlag.CHECKABLE, ElementFlag.FOCUSED),
+            el("c", "checkbox", "Cherry", ElementFlag.CHECKABLE));
+    Scene after =
+        scene(
+            el("a", "checkbox", "Apple", ElementFlag.CHECKABLE),
+            el(
+                "c",
+                "checkbox",
+                "Cherry",
+                ElementFlag.CHECKABLE,
+                ElementFlag.CHECKED,
+                ElementFlag.FOCUSED));
+    Scene focusOnly =
+        scene(
+            el("a", "checkbox", "Apple", ElementFlag.CHECKABLE),
+            el("c", "checkbox", "Cherry", ElementFlag.CHECKABLE, ElementFlag.FOCUSED));
+
+    assertThat(ChangeSummary.line(before, after, null)).isEqualTo("\"Cherry\" off → on");
+    assertThat(ChangeSummary.line(before, focusOnly, null))
+        .isEqualTo("\"Apple\" no longer focused; \"Cherry\" now focused");
+  }
 }
