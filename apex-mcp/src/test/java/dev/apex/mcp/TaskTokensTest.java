@@ -49,8 +49,15 @@ class TaskTokensTest {
       System.out.printf("tools/list with every tool (what a web page offers): %d%n", everyTool);
       int instructions = ClientTokens.count(ApexMcpServer.INSTRUCTIONS);
       System.out.printf(
-          "sim wifi: calls %d, results %d, requests %d, tools/list %d, instructions %d%n%s",
-          tokens.calls.size(), tokens.results(), tokens.requests(), tools, instructions, tokens);
+          "sim wifi: calls %d, results %d, wrappers %d, requests %d, tools/list %d,"
+              + " instructions %d%n%s",
+          tokens.calls.size(),
+          tokens.results(),
+          tokens.wrappers(),
+          tokens.requests(),
+          tools,
+          instructions,
+          tokens);
       assertThat(done).contains(toggle + " switch off → on");
       // The tap's result named the switch: no second listing.
       assertThat(named).as("the switch's handle in the tap's result").isPresent();

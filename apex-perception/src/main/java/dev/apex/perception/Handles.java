@@ -33,12 +33,21 @@ public final class Handles {
     /** The handle's element, on the scene looked at. */
     record Found(SceneElement element) implements Lookup {}
 
-    /** A handle given out earlier, whose element the scene looked at no longer shows. */
+    /**
+     * A handle given out earlier, whose element the scene looked at no longer shows; {@code was} is
+     * that element, or null when the table has forgotten it ({@link #MAX_REMEMBERED}).
+     */
     record Stale(String handle, SceneElement was) implements Lookup {}
 
     /** A handle this table never gave out. */
     record Unknown(String handle) implements Lookup {}
   }
+
+  /**
+   * How many elements the table remembers: past it, the oldest handle's element is forgotten (its
+   * handle reads as stale), so a long session holds a bounded table. Numbers still grow.
+   */
+  public static final int MAX_REMEMBERED = 50_000;
 
   private final List<SceneElement> named = new ArrayList<>();
   private final Map<String, List<Integer>> byId = new HashMap<>();
@@ -78,7 +87,21 @@ public final class Handles {
     named.add(e);
     int h = named.size();
     handles.add(h);
+    forget(h - MAX_REMEMBERED);
     return h;
+  }
+
+  /** Forgets handle {@code h}'s element, if it is one the table still holds. */
+  private void forget(int h) {
+    if (h < 1 || named.get(h - 1) == null) {
+      return;
+    }
+    SceneElement gone = named.set(h - 1, null);
+    List<Integer> same = byId.get(gone.id());
+    same.remove(Integer.valueOf(h));
+    if (same.isEmpty()) {
+      byId.remove(gone.id());
+    }
   }
 
   /**
@@ -104,6 +127,9 @@ public final class Handles {
       return Optional.of(new Lookup.Unknown(digits));
     }
     SceneElement was = named.get(h - 1);
+    if (was == null) {
+      return Optional.of(new Lookup.Stale(digits, null));
+    }
     for (SceneElement now : scene.elements()) {
       if (now.id().equals(was.id()) && SceneDiff.same(was, now)) {
         return Optional.of(new Lookup.Found(now));

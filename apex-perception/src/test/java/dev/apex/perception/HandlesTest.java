@@ -85,4 +85,22 @@ class HandlesTest {
     assertThat(handles.name(scene(el("a", "Row"), el("a", "Row")))).containsExactly("1", "2");
     assertThat(handles.name(scene(el("a", "Row"), el("a", "Row")))).containsExactly("1", "2");
   }
+
+  @Test
+  void aLongSessionForgetsItsOldestElementsSoTheTableStaysBounded() {
+    Handles handles = new Handles();
+    SceneElement first = el("e0", "first");
+    handles.name(first);
+    SceneElement last = null;
+    for (int i = 1; i <= Handles.MAX_REMEMBERED; i++) {
+      last = el("e" + i, "row " + i);
+      handles.name(last);
+    }
+
+    Scene now = scene(first, last);
+    assertThat(handles.lookup(now, "1")).contains(new Handles.Lookup.Stale("1", null));
+    assertThat(handles.lookup(now, Integer.toString(Handles.MAX_REMEMBERED + 1)))
+        .contains(new Handles.Lookup.Found(last));
+    assertThat(handles.name(first)).isEqualTo(Integer.toString(Handles.MAX_REMEMBERED + 2));
+  }
 }

@@ -73,7 +73,7 @@ public final class HandleRefs {
       throw new GoneException(
           "element "
               + s.handle()
-              + (s.was().text().isBlank()
+              + (s.was() == null || s.was().text().isBlank()
                   ? ""
                   : " (\"" + Text.shorten(s.was().text().strip(), 40) + "\")")
               + " is no longer on screen: the screen changed since it was listed;"
