@@ -27,6 +27,9 @@ class TaskTokensTest {
   /** The sim Wi-Fi task's results, in tokens (252 when this was written; 546 before issue 30). */
   static final int MAX_RESULTS = 290;
 
+  /** tools/list and instructions on the sim, in tokens (2,090 when this was written). */
+  static final int MAX_SIM_LISTING = 2_100;
+
   private static final String SWITCH = "switch off.*";
 
   @TempDir Path dir;
@@ -63,6 +66,9 @@ class TaskTokensTest {
       assertThat(named).as("the switch's handle in the tap's result").isPresent();
       assertThat(tokens.calls).hasSize(4);
       tokens.assertWrappersWithin(MAX_WRAPPER);
+      assertThat(tools + instructions)
+          .as("tools/list and instructions")
+          .isLessThanOrEqualTo(MAX_SIM_LISTING);
       assertThat(tokens.results())
           .as("the task's results, in tokens")
           .isLessThanOrEqualTo(MAX_RESULTS);
