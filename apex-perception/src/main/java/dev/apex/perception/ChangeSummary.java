@@ -1,5 +1,6 @@
 package dev.apex.perception;
 
+import dev.apex.core.Bounds;
 import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
@@ -15,8 +16,8 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>an element that changed: {@code 10 switch off → on}, {@code 4 "3" → "4"}, {@code 7 input
- *       username now focused} — a field named by its label, placeholder or id, never by the value
- *       typed into it;
+ *       "Username" now focused} — a field named by the label above or before it on screen, else by
+ *       its id, never by the value typed into it;
  *   <li>what went away, counted, and named when few: {@code gone: "Cancel", "OK"};
  *   <li>what appeared, as listing lines with their handles ({@link CompactEncoder#line}) up to a
  *       budget, interactive elements first, then {@code +N more (describe_screen lists them)}; the
@@ -46,12 +47,12 @@ public final class ChangeSummary {
    * @param handles the task's handles, or null to leave them out
    */
   public static String of(Scene before, Scene after, Handles handles) {
-    return of(SceneDiff.between(before, after), handles);
+    return render(SceneDiff.between(before, after), after, handles, true);
   }
 
   /** The full form of {@code diff}. */
   public static String of(SceneDiff diff, Handles handles) {
-    return render(Objects.requireNonNull(diff, "diff"), handles, true);
+    return render(Objects.requireNonNull(diff, "diff"), null, handles, true);
   }
 
   /**
@@ -61,15 +62,18 @@ public final class ChangeSummary {
    * @param handles the task's handles, or null to leave them out
    */
   public static String line(Scene before, Scene after, Handles handles) {
-    return line(SceneDiff.between(before, after), handles);
+    return render(SceneDiff.between(before, after), after, handles, false);
   }
 
   /** The one-line form of {@code diff}. */
   public static String line(SceneDiff diff, Handles handles) {
-    return render(Objects.requireNonNull(diff, "diff"), handles, false);
+    return render(Objects.requireNonNull(diff, "diff"), null, handles, false);
   }
 
-  private static String render(SceneDiff diff, Handles handles, boolean full) {
+  /**
+   * @param after the screen after, where a field's label is looked for; null names fields by id
+   */
+  private static String render(SceneDiff diff, Scene after, Handles handles, boolean full) {
     if (diff.unchanged()) {
       return "no visible change";
     }
@@ -91,7 +95,7 @@ public final class ChangeSummary {
         parts.add("+" + (changes.size() - CHANGES) + " more changed");
         break;
       }
-      parts.add(prefix(handles, c.after()) + describe(c));
+      parts.add(prefix(handles, c.after()) + describe(c, after));
     }
     if (!diff.removed().isEmpty()) {
       parts.add(newScreen ? diff.removed().size() + " gone" : gone(diff.removed()));
@@ -108,7 +112,7 @@ public final class ChangeSummary {
     if (!full) {
       List<String> names = new ArrayList<>();
       for (SceneElement e : picked) {
-        names.add(prefix(handles, e) + name(e));
+        names.add(prefix(handles, e) + name(e, after));
       }
       parts.add(
           diff.added().size()
@@ -191,10 +195,10 @@ public final class ChangeSummary {
     return handles == null ? "" : handles.name(e) + " ";
   }
 
-  private static String describe(SceneDiff.Change c) {
+  private static String describe(SceneDiff.Change c, Scene after) {
     SceneElement a = c.before();
     SceneElement b = c.after();
-    String name = name(b);
+    String name = name(b, after);
     if (a.has(ElementFlag.CHECKED) != b.has(ElementFlag.CHECKED)) {
       return name + (b.has(ElementFlag.CHECKED) ? " off → on" : " on → off");
     }
@@ -214,8 +218,12 @@ public final class ChangeSummary {
    * What to call an element: a field by its name (its id, else its kind: its text is the value a
    * user typed), a switch whose text is its state by its kind, anything else by its text.
    */
-  static String name(SceneElement e) {
+  static String name(SceneElement e, Scene on) {
     if (isField(e)) {
+      String label = on == null ? null : label(e, on);
+      if (label != null) {
+        return e.type() + " " + quoted(label);
+      }
       String id = e.resourceId();
       int cut = Math.max(id.lastIndexOf('/'), id.lastIndexOf(':'));
       String tail = id.substring(cut + 1);
@@ -226,6 +234,37 @@ public final class ChangeSummary {
       return e.type().isBlank() ? "element" : e.type();
     }
     return quoted(t);
+  }
+
+  /** The most pixels between a field and the label above or before it. */
+  static final int LABEL_GAP_PX = 48;
+
+  /**
+   * The text a person reads as a field's label: the nearest plain text just above it (overlapping
+   * it across) or just before it on its row, within {@value #LABEL_GAP_PX} px; null when none.
+   */
+  static String label(SceneElement field, Scene on) {
+    Bounds f = field.bounds();
+    SceneElement best = null;
+    int bestGap = Integer.MAX_VALUE;
+    for (SceneElement e : on.elements()) {
+      Bounds b = e.bounds();
+      if (e == field || e.interactive() || e.text().isBlank() || !b.hasArea()) {
+        continue;
+      }
+      int gap = Integer.MAX_VALUE;
+      boolean across = b.left() < f.right() && b.right() > f.left();
+      if (across && b.bottom() <= f.top() + 2) {
+        gap = f.top() - b.bottom();
+      } else if (b.centerY() >= f.top() && b.centerY() <= f.bottom() && b.right() <= f.left() + 2) {
+        gap = f.left() - b.right();
+      }
+      if (gap >= -2 && gap <= LABEL_GAP_PX && gap < bestGap) {
+        best = e;
+        bestGap = gap;
+      }
+    }
+    return best == null ? null : best.text();
   }
 
   private static boolean isField(SceneElement e) {

@@ -146,4 +146,33 @@ class ChangeSummaryTest {
     assertThat(ChangeSummary.line(before, focusOnly, null))
         .isEqualTo("\"Apple\" no longer focused; \"Cherry\" now focused");
   }
+
+  @Test
+  void aFieldIsNamedByTheLabelAboveItWhenTheScreenShowsOne() {
+    SceneElement label =
+        new SceneElement("l", "text", new Bounds(20, 52, 1260, 74), "Username", 1.0, Source.TREE);
+    SceneElement before =
+        new SceneElement(
+            "u",
+            "input",
+            new Bounds(20, 78, 228, 102),
+            "",
+            1.0,
+            Source.TREE,
+            "username",
+            Set.of(ElementFlag.EDITABLE));
+    SceneElement after =
+        new SceneElement(
+            "u",
+            "input",
+            new Bounds(20, 78, 228, 102),
+            "keli",
+            1.0,
+            Source.TREE,
+            "username",
+            Set.of(ElementFlag.EDITABLE));
+
+    assertThat(ChangeSummary.line(scene(label, before), scene(label, after), null))
+        .isEqualTo("input \"Username\" \"\" → \"keli\"");
+  }
 }

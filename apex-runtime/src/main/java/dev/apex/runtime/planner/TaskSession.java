@@ -90,7 +90,7 @@ final class TaskSession {
       effect = diff.unchanged() ? StepNote.Effect.NO_VISIBLE_EFFECT : StepNote.Effect.CHANGED;
       if (!diff.unchanged()) {
         // The words the CLI's step line prints, with the handles the prompt's screen lists.
-        change = ChangeSummary.line(diff, context.handles());
+        change = ChangeSummary.line(p.scene(), now, context.handles());
       }
     }
     notes.add(
