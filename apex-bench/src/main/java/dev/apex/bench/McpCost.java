@@ -39,9 +39,9 @@ public final class McpCost {
    * A result's nonce is random, and its tokens vary by a few between draws; every result is counted
    * with the same nonce, one draw of the server's generator from this seed, so runs compare.
    */
-  static final String NONCE = Untrusted.nonce(new Random(14));
+  static final String NONCE = Untrusted.shortNonce(new Random(14));
 
-  private static final Pattern NONCED = Pattern.compile(Untrusted.TAG + "-([0-9a-f]{16})");
+  private static final Pattern NONCED = Pattern.compile("<untrusted(\\d{3})>");
 
   private static final Clock FIXED =
       Clock.fixed(Instant.parse("2024-05-31T09:41:00Z"), ZoneOffset.UTC);
@@ -90,7 +90,9 @@ public final class McpCost {
     if (!m.find()) {
       throw new IllegalStateException("the result has no untrusted-data block: " + text);
     }
-    return text.replace(m.group(1), NONCE);
+    String nonce = m.group(1);
+    return text.replace("<untrusted" + nonce + ">", "<untrusted" + NONCE + ">")
+        .replace("</untrusted" + nonce + ">", "</untrusted" + NONCE + ">");
   }
 
   /** The screen in front of {@code device}: its tree, its describe_screen result, two shots. */

@@ -9,7 +9,6 @@ import dev.apex.mcp.ScreenshotTool;
 import dev.apex.perception.CompactEncoder;
 import dev.apex.perception.SceneBuilder;
 import dev.apex.perception.TreeParsers;
-import dev.apex.runtime.planner.Untrusted;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -60,9 +59,9 @@ class McpCostTest {
     String text = McpCost.describeScreenText(scene);
 
     assertThat(text)
-        .startsWith("ok in 0 ms\n<" + Untrusted.TAG + "-" + McpCost.NONCE + " kind=\"screen\">")
+        .startsWith("<untrusted" + McpCost.NONCE + ">\n")
         .contains(CompactEncoder.encode(scene).strip())
-        .endsWith("</" + Untrusted.TAG + "-" + McpCost.NONCE + ">");
+        .endsWith("</untrusted" + McpCost.NONCE + ">");
     assertThat(Tokens.count(text)).isEqualTo(McpCost.screen(dump).resultTokens());
   }
 
@@ -74,7 +73,7 @@ class McpCostTest {
 
     String fixed = McpCost.withFixedNonce(real);
 
-    assertThat(Pattern.compile(Untrusted.TAG + "-" + McpCost.NONCE).matcher(fixed).results())
+    assertThat(Pattern.compile("untrusted" + McpCost.NONCE + ">").matcher(fixed).results())
         .hasSize(2);
     assertThat(fixed).hasSameSizeAs(real);
     assertThat(McpCost.describeScreenText(scene)).isEqualTo(McpCost.describeScreenText(scene));

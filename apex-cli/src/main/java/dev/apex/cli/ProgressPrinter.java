@@ -4,7 +4,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.Secrets;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
-import dev.apex.perception.SceneDiff;
+import dev.apex.perception.ChangeSummary;
 import dev.apex.runtime.TaskListener;
 import dev.apex.timeline.ReplayMark;
 import dev.apex.timeline.StepRecord;
@@ -45,7 +45,10 @@ final class ProgressPrinter implements TaskListener {
   @Override
   public synchronized void sceneObserved(TaskId taskId, int stepsSoFar, Scene scene) {
     if (pending != null) {
-      print(pending, pending.scene() == null ? null : SceneDiff.between(pending.scene(), scene));
+      // The summariser the planner's history uses too, without handles: a person reads this.
+      print(
+          pending,
+          pending.scene() == null ? null : ChangeSummary.line(pending.scene(), scene, null));
       pending = null;
     }
   }
@@ -66,7 +69,7 @@ final class ProgressPrinter implements TaskListener {
     }
   }
 
-  private void print(StepRecord r, SceneDiff diff) {
+  private void print(StepRecord r, String change) {
     long ms = r.observeTime().plus(r.planTime()).plus(r.actTime()).toMillis();
     StringBuilder line = new StringBuilder(prefix);
     line.append(
@@ -74,8 +77,8 @@ final class ProgressPrinter implements TaskListener {
     line.append(StepLines.field(r.step().describe()));
     if (!r.result().success() && r.result().error() != null) {
       line.append("  — ").append(StepLines.shorten(r.result().error(), 160));
-    } else if (diff != null) {
-      line.append("  → ").append(StepLines.field(diff.summary()));
+    } else if (change != null) {
+      line.append("  → ").append(StepLines.field(change));
     }
     if (r.result().success()
         && r.result().output() instanceof java.util.Map<?, ?> output

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -119,7 +120,7 @@ class McpStdioTest {
   void theInstructionsExplainTheUntrustedDataBlocks() {
     assertThat(server.init.serverInfo().name()).isEqualTo("apex");
     assertThat(server.init.instructions())
-        .contains("untrusted-data")
+        .contains("<untrustedN>")
         .containsIgnoringCase("never instructions");
   }
 
@@ -132,10 +133,13 @@ class McpStdioTest {
 
     McpSchema.CallToolResult bogus = server.call("tap", Map.of("text", "Settings", "bogus", 1));
     assertThat(bogus.isError()).isTrue();
+    // The registry's one line, alone in the result's block.
     assertThat(McpChild.text(bogus))
         .contains("'bogus'")
-        .contains(registryMessage("tap", Map.of("text", "Settings", "bogus", 1)))
-        .doesNotContain("\n");
+        .matches(
+            "<untrusted(\\d{3})>\n"
+                + Pattern.quote(registryMessage("tap", Map.of("text", "Settings", "bogus", 1)))
+                + "\n</untrusted\\1>");
 
     McpSchema.CallToolResult noY = server.call("tap", Map.of("x", 10));
     assertThat(noY.isError()).isTrue();
@@ -143,7 +147,7 @@ class McpStdioTest {
 
     McpSchema.CallToolResult describe = server.call("describe_screen", Map.of());
     assertThat(describe.isError()).as(McpChild.text(describe)).isFalse();
-    assertThat(McpChild.text(describe)).contains("Settings").contains("untrusted-data");
+    assertThat(McpChild.text(describe)).contains("Settings").containsPattern("<untrusted\\d{3}>");
   }
 
   @Test
@@ -153,7 +157,8 @@ class McpStdioTest {
 
     assertThat(launch.isError()).isTrue();
     assertThat(McpChild.text(launch))
-        .startsWith("refused: policy_denied")
+        .startsWith("<untrusted")
+        .contains("\npolicy_denied")
         .contains("--allow-app com.android.settings");
     // Refused before the device was touched: the home screen is still there.
     assertThat(McpChild.text(server.call("describe_screen", Map.of()))).contains("Notes");
@@ -169,7 +174,7 @@ class McpStdioTest {
           allowed.call("launch_app", Map.of("app_id", "com.android.settings"));
 
       assertThat(launch.isError()).as(McpChild.text(launch)).isFalse();
-      assertThat(McpChild.text(launch)).startsWith("ok");
+      assertThat(McpChild.text(launch)).contains("new screen").contains("tap @");
     }
   }
 

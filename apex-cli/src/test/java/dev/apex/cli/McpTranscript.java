@@ -39,8 +39,7 @@ final class McpTranscript {
       text.append("  ").append(note).append('\n');
     }
     text.append(Boolean.TRUE.equals(result.isError()) ? "< result (isError)\n" : "< result\n");
-    String body =
-        McpChild.text(result).replaceAll("untrusted-data-[0-9a-f]{16}", "untrusted-data-NONCE");
+    String body = McpChild.text(result).replaceAll("untrusted\\d{3}>", "untrustedNONCE>");
     body.lines().forEach(line -> text.append("  ").append(line).append('\n'));
   }
 

@@ -18,7 +18,7 @@ final class FailureContext {
   static String of(Session session, Supplier<Scene> scene) {
     String screen;
     try {
-      screen = CompactEncoder.encode(scene.get());
+      screen = CompactEncoder.encode(scene.get(), session.handles());
     } catch (RuntimeException e) {
       screen = "(not observed: " + e.getMessage() + ")";
     }

@@ -5,6 +5,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.perception.Handles;
 import dev.apex.runtime.TaskOutcome;
 import dev.apex.runtime.agent.Agent;
 import dev.apex.runtime.agent.Session;
@@ -64,6 +65,11 @@ final class DeviceSession {
 
   Agent agent() {
     return agent;
+  }
+
+  /** The task's element handles, which results name elements by. */
+  Handles handles() {
+    return session.handles();
   }
 
   /**

@@ -46,8 +46,8 @@ class McpConfirmerTest {
       McpSchema.CallToolResult launched = mcp.call("launch_app", Map.of("app_id", NOTES));
 
       assertThat(isError(launched)).isTrue();
-      assertThat(text(launched))
-          .startsWith("refused: policy_denied:")
+      assertThat(ToolResultsTest.block(text(launched)))
+          .startsWith("policy_denied:")
           .contains(NOTES)
           .contains("the user declined it in the MCP client");
       assertThat(mcp.asked)
@@ -85,7 +85,7 @@ class McpConfirmerTest {
       McpSchema.CallToolResult launched = mcp.call("launch_app", Map.of("app_id", NOTES));
 
       assertThat(isError(launched)).as(text(launched)).isFalse();
-      assertThat(text(launched)).startsWith("ok in ").contains("New note");
+      assertThat(ToolResultsTest.block(text(launched))).contains("New note");
       assertThat(mcp.asked).hasSize(1);
       mcp.closeClient();
       assertThat(firstStep(mcp).success()).isTrue();
@@ -98,8 +98,8 @@ class McpConfirmerTest {
       McpSchema.CallToolResult launched = mcp.call("launch_app", Map.of("app_id", NOTES));
 
       assertThat(isError(launched)).isTrue();
-      assertThat(text(launched))
-          .startsWith("refused: policy_denied:")
+      assertThat(ToolResultsTest.block(text(launched)))
+          .startsWith("policy_denied:")
           .contains("does not support elicitation")
           .contains("--allow-app " + NOTES)
           .contains("planner.allowed_apps");
@@ -117,8 +117,8 @@ class McpConfirmerTest {
       McpSchema.CallToolResult deleted = mcp.call("tap", Map.of("text", "Delete all"));
 
       assertThat(isError(deleted)).isTrue();
-      assertThat(text(deleted))
-          .startsWith("refused: policy_denied:")
+      assertThat(ToolResultsTest.block(text(deleted)))
+          .startsWith("policy_denied:")
           .contains("Delete all")
           .contains("planner.allowed_actions")
           .contains("\"deletion\"")

@@ -16,14 +16,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a tool call's result carries: what changed for acting tools, the screen for describe. */
+/**
+ * What a tool call's result carries: one untrusted block and nothing around it; what changed, with
+ * the handles of what appeared, for acting tools; the screen for describe; handles that keep naming
+ * their element and fail at once when it has gone.
+ */
 @Timeout(120)
 class ToolResultsTest {
 
-  private static final Pattern BLOCK =
-      Pattern.compile(
-          "<untrusted-data-([0-9a-f]{16}) kind=\"([a-z-]+)\">\\n(.*?)\\n</untrusted-data-\\1>",
-          Pattern.DOTALL);
+  /** A result's one block, alone: its nonce and its content. */
+  static final Pattern BLOCK =
+      Pattern.compile("<untrusted(\\d{3})>\\n(.*)\\n</untrusted\\1>", Pattern.DOTALL);
 
   @TempDir Path dir;
   private McpFixture mcp;
@@ -36,7 +39,7 @@ class ToolResultsTest {
   }
 
   @Test
-  void anActingToolsResultSaysWhatChangedOnScreen() {
+  void anActingToolsResultListsWhatAppearedWithHandlesTheNextCallTakes() {
     mcp = McpFixture.in(dir).start();
 
     McpSchema.CallToolResult launched =
@@ -44,50 +47,85 @@ class ToolResultsTest {
     McpSchema.CallToolResult tapped = mcp.call("tap", Map.of("text", "Wi-Fi"));
 
     assertThat(isError(launched)).as(text(launched)).isFalse();
-    assertThat(block(text(launched), "screen-change")).contains("new screen");
+    assertThat(block(text(launched))).startsWith("new screen");
     assertThat(isError(tapped)).as(text(tapped)).isFalse();
-    // The Wi-Fi page: its switch appeared.
-    assertThat(block(text(tapped), "screen-change")).contains("elements").contains("Wi-Fi");
+    // The Wi-Fi page: its switch appeared, with a handle, so no describe_screen is needed.
+    String change = block(text(tapped));
+    String toggle =
+        TaskTokensTest.handle(change, "switch off").orElseThrow(() -> new AssertionError(change));
+    McpSchema.CallToolResult toggled = mcp.call("tap", Map.of("element", toggle));
+    assertThat(isError(toggled)).as(text(toggled)).isFalse();
+    assertThat(block(text(toggled))).contains(toggle + " switch off → on");
   }
 
   @Test
-  void describeScreensResultHasNoScreenChangeBlock() {
+  void aHandleFromAnEarlierListingOfTheSameScreenStillNamesItsElement() {
+    mcp = McpFixture.in(dir).start();
+    mcp.call("launch_app", Map.of("app_id", "com.android.settings"));
+    String first = block(text(mcp.call("describe_screen")));
+    String row = TaskTokensTest.handle(first, "tap .*Bluetooth").orElseThrow();
+
+    String second = block(text(mcp.call("describe_screen")));
+    McpSchema.CallToolResult tapped = mcp.call("tap", Map.of("element", row));
+
+    assertThat(second).isEqualTo(first);
+    assertThat(isError(tapped)).as(text(tapped)).isFalse();
+    assertThat(block(text(tapped))).contains("Visible as Apex Sim Phone");
+  }
+
+  @Test
+  void aHandleWhoseElementLeftTheScreenFailsAtOnceSayingTheScreenChanged() {
+    mcp = McpFixture.in(dir).start();
+    mcp.call("launch_app", Map.of("app_id", "com.android.settings"));
+    String listing = block(text(mcp.call("describe_screen")));
+    String bluetooth = TaskTokensTest.handle(listing, "tap .*Bluetooth").orElseThrow();
+    mcp.call("tap", Map.of("text", "Wi-Fi"));
+
+    McpSchema.CallToolResult stale = mcp.call("tap", Map.of("element", bluetooth));
+    McpSchema.CallToolResult unknown = mcp.call("tap", Map.of("element", "999"));
+
+    assertThat(isError(stale)).isTrue();
+    assertThat(block(text(stale)))
+        .contains("element " + bluetooth + " (\"Bluetooth | Off\") is no longer on screen")
+        .contains("the screen changed");
+    assertThat(block(text(unknown))).startsWith("no element has handle 999");
+    // Refused before the tool ran: no wait for the element, nothing recorded as tried.
+    assertThat(mcp.steps(mcp.onlyTask().id()).get(3).resultJson()).contains("\"attempts\":0");
+  }
+
+  @Test
+  void describeScreensResultIsTheListingAlone() {
     mcp = McpFixture.in(dir).start();
 
     McpSchema.CallToolResult described = mcp.call("describe_screen");
 
     String text = text(described);
     assertThat(isError(described)).as(text).isFalse();
-    assertThat(text).doesNotContain("kind=\"screen-change\"");
-    assertThat(block(text, "screen")).contains("Settings");
+    assertThat(block(text))
+        .startsWith("720x1600\n")
+        .contains("Settings")
+        .doesNotContain("new screen");
   }
 
   @Test
-  void describeScreenAsJsonReturnsTheSceneInsideAScreenBlock() {
+  void describeScreenAsJsonReturnsTheSceneInsideItsBlock() {
     mcp = McpFixture.in(dir).start();
 
     McpSchema.CallToolResult described = mcp.call("describe_screen", Map.of("format", "json"));
 
     String text = text(described);
     assertThat(isError(described)).as(text).isFalse();
-    assertThat(text).doesNotContain("kind=\"screen-change\"");
-    Scene scene = Json.read(block(text, "screen"), Scene.class);
+    Scene scene = Json.read(block(text), Scene.class);
     assertThat(scene.width()).isEqualTo(720);
     assertThat(scene.height()).isEqualTo(1600);
     assertThat(scene.elements()).anyMatch(e -> e.text().equals("Settings"));
   }
 
-  /** The content of the one block of {@code kind} in {@code text}. */
-  static String block(String text, String kind) {
+  /** The content of {@code text}'s one block, which is all of it. */
+  static String block(String text) {
     Matcher m = BLOCK.matcher(text);
-    String found = null;
-    while (m.find()) {
-      if (m.group(2).equals(kind)) {
-        assertThat(found).as("one %s block in %s", kind, text).isNull();
-        found = m.group(3);
-      }
-    }
-    assertThat(found).as("a %s block in %s", kind, text).isNotNull();
-    return found;
+    assertThat(m.matches()).as("one block and nothing else in %s", text).isTrue();
+    assertThat(m.group(2)).as("one block in %s", text).doesNotContain("<untrusted");
+    return m.group(2);
   }
 }

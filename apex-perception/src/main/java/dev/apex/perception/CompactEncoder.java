@@ -5,6 +5,7 @@ import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -22,10 +23,11 @@ import java.util.Set;
  * 5 list [0,1400,1080,1900]
  * </pre>
  *
- * <p>Each line is: the element's <b>handle</b> (its 1-based position in the scene, short and valid
- * for this scene only; see {@link #resolve}); a <b>kind</b> word, omitted for plain text — {@code
- * tap} for anything clickable whose type adds nothing (buttons, items, clickable text and images),
- * {@code ocr} for text only OCR saw, else the element's type ({@code input}, {@code switch}, {@code
+ * <p>Each line is: the element's <b>handle</b> (a number that names it for the rest of the task,
+ * from the task's {@link Handles}; a listing without a table numbers the scene's elements from 1,
+ * as {@link #resolve} reads them); a <b>kind</b> word, omitted for plain text — {@code tap} for
+ * anything clickable whose type adds nothing (buttons, items, clickable text and images), {@code
+ * ocr} for text only OCR saw, else the element's type ({@code input}, {@code switch}, {@code
  * checkbox}, {@code radio}, {@code list}, {@code img}, {@code textarea}, {@code dropdown} — a web
  * {@code <select>}, whose text is its selected option then {@code | options: …} —, an SVG shape's
  * {@code circle}, {@code rect}, …, and {@code dialog} for a dialog over the screen); <b>state</b>
@@ -34,9 +36,10 @@ import java.util.Set;
  * the kind does not already say so; the <b>position</b>: the centre {@code @x,y} in pixels, or the
  * full {@code [left,top,right,bottom]} for scrollable elements, whose extent matters for swipes;
  * and last the <b>text</b>, running to the end of the line, so it needs no quotes (line breaks are
- * written {@code }, a backslash {@code \}); it is never shortened. Kind and state words come from
- * the fixed vocabulary above and always precede the position, so a text cannot be mistaken for
- * them. No ids, classes or package names. Thread-safe.
+ * written {@code }, a backslash {@code \}); it is never shortened, and left out only where it is a
+ * checkable element's state word ({@code Off}), which its state already says. Kind and state words
+ * come from the fixed vocabulary above and always precede the position, so a text cannot be
+ * mistaken for them. No ids, classes or package names. Thread-safe.
  */
 public final class CompactEncoder {
 
@@ -44,40 +47,79 @@ public final class CompactEncoder {
 
   private CompactEncoder() {}
 
-  /** The compact form of {@code scene}; lines end with {@code \n}. */
+  /**
+   * The compact form of {@code scene}, each element's handle its place in the scene (what a fresh
+   * {@link Handles} table gives); lines end with {@code \n}.
+   */
   public static String encode(Scene scene) {
     Objects.requireNonNull(scene, "scene");
-    StringBuilder out = new StringBuilder(64 + scene.elements().size() * 40);
-    out.append(scene.width()).append('x').append(scene.height()).append('\n');
+    StringBuilder out = header(scene);
     int handle = 1;
     for (SceneElement e : scene.elements()) {
-      out.append(handle++);
-      String kind = kind(e);
-      if (kind != null) {
-        out.append(' ').append(kind);
-      }
-      states(e, kind, out);
-      Bounds b = e.bounds();
-      if (e.has(ElementFlag.SCROLLABLE)) {
-        out.append(" [")
-            .append(b.left())
-            .append(',')
-            .append(b.top())
-            .append(',')
-            .append(b.right())
-            .append(',')
-            .append(b.bottom())
-            .append(']');
-      } else {
-        out.append(" @").append(b.centerX()).append(',').append(b.centerY());
-      }
-      if (!e.text().isEmpty()) {
-        out.append(' ');
-        escape(e.text(), out);
-      }
+      line(e, Integer.toString(handle++), out);
       out.append('\n');
     }
     return out.toString();
+  }
+
+  /**
+   * The compact form of {@code scene} with the task's {@code handles}: an element listed before
+   * keeps its handle, a new one gets the next.
+   */
+  public static String encode(Scene scene, Handles handles) {
+    Objects.requireNonNull(scene, "scene");
+    List<String> names = handles.name(scene);
+    StringBuilder out = header(scene);
+    for (int i = 0; i < names.size(); i++) {
+      line(scene.elements().get(i), names.get(i), out);
+      out.append('\n');
+    }
+    return out.toString();
+  }
+
+  /** One element's line, without its line break: {@code 12 switch off @644,252 Wi-Fi}. */
+  public static String line(SceneElement e, String handle) {
+    StringBuilder out = new StringBuilder(40);
+    line(e, handle, out);
+    return out.toString();
+  }
+
+  private static StringBuilder header(Scene scene) {
+    StringBuilder out = new StringBuilder(64 + scene.elements().size() * 40);
+    return out.append(scene.width()).append('x').append(scene.height()).append('\n');
+  }
+
+  private static void line(SceneElement e, String handle, StringBuilder out) {
+    out.append(handle);
+    String kind = kind(e);
+    if (kind != null) {
+      out.append(' ').append(kind);
+    }
+    states(e, kind, out);
+    Bounds b = e.bounds();
+    if (e.has(ElementFlag.SCROLLABLE)) {
+      out.append(" [")
+          .append(b.left())
+          .append(',')
+          .append(b.top())
+          .append(',')
+          .append(b.right())
+          .append(',')
+          .append(b.bottom())
+          .append(']');
+    } else {
+      out.append(" @").append(b.centerX()).append(',').append(b.centerY());
+    }
+    if (!e.text().isEmpty() && !statesItsState(e)) {
+      out.append(' ');
+      escape(e.text(), out);
+    }
+  }
+
+  /** A checkable element whose text is only its state ({@code Off}), which its state word says. */
+  private static boolean statesItsState(SceneElement e) {
+    String t = e.text().strip();
+    return e.has(ElementFlag.CHECKABLE) && (t.equalsIgnoreCase("on") || t.equalsIgnoreCase("off"));
   }
 
   /**

@@ -3,20 +3,23 @@ package dev.apex.perception;
 import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
-import dev.apex.core.Text;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * What changed between two scenes, matched by element id (ids are stable across captures of an
- * unchanged screen): the one definition of "an action's visible effect" that the CLI's progress
- * lines and the planner's "no visible effect" notes share. A status-bar clock ticking over is not
- * an effect (an element with a {@code :id/clock} resource id, or whose text is a time such as
- * {@code 9:41}); every other change is, a counter going from 3 to 4 included.
+ * unchanged screen) where the two are {@link #same the same element}: the one definition of "an
+ * action's visible effect" that the CLI's progress lines and the planner's "no visible effect"
+ * notes share. A status-bar clock ticking over is not an effect (an element with a {@code
+ * :id/clock} resource id, or whose text is a time such as {@code 9:41}); every other change is, a
+ * counter going from 3 to 4 included.
  *
  * @param added elements only in the later scene
  * @param removed elements only in the earlier scene
@@ -35,6 +38,8 @@ public record SceneDiff(
 
   private static final List<ElementFlag> STATE =
       List.of(ElementFlag.CHECKED, ElementFlag.SELECTED, ElementFlag.FOCUSED, ElementFlag.DISABLED);
+
+  private static final Pattern DIGITS = Pattern.compile("\\d+([.,]\\d+)*");
 
   private static final Pattern CLOCK_TEXT = Pattern.compile("\\d{1,2}:\\d{2}(\\s?[AaPp][Mm])?");
 
@@ -61,10 +66,14 @@ public record SceneDiff(
       if (isClock(e)) {
         continue;
       }
-      SceneElement was = old.remove(e.id());
-      if (was == null) {
+      SceneElement was = old.get(e.id());
+      if (was == null || !same(was, e)) {
+        // A node at the same path that now says something else is another element (a new screen).
         added.add(e);
-      } else if (differs(was, e)) {
+        continue;
+      }
+      old.remove(e.id());
+      if (differs(was, e)) {
         changed.add(new Change(was, e));
       } else if (!was.bounds().equals(e.bounds())) {
         moved.add(new Change(was, e));
@@ -73,76 +82,66 @@ public record SceneDiff(
     return new SceneDiff(added, new ArrayList<>(old.values()), changed, moved);
   }
 
+  /**
+   * Whether {@code a} and {@code b}, from two captures, are one element: the same id and type, and
+   * the same kind of content — the same text, or a field's value (an editable element), a switch's
+   * state word, a count or a time that ticked (equal once digits are ignored), or text that keeps
+   * most of its words. {@code "Time left: 598 / 600sec"} and {@code "Time left: 597 / 600sec"} are
+   * one element; {@code "Last reward: -"} and {@code "Last 10 average:"} at the same path are two.
+   */
+  public static boolean same(SceneElement a, SceneElement b) {
+    if (!a.id().equals(b.id()) || !a.type().equals(b.type())) {
+      return false;
+    }
+    String x = a.text().strip();
+    String y = b.text().strip();
+    if (x.equals(y) || a.has(ElementFlag.EDITABLE) || b.has(ElementFlag.EDITABLE)) {
+      return true;
+    }
+    if (isStateWord(x) && isStateWord(y)) {
+      return true;
+    }
+    if (x.isEmpty() || y.isEmpty()) {
+      return false;
+    }
+    String dx = DIGITS.matcher(x.toLowerCase(Locale.ROOT)).replaceAll("#");
+    String dy = DIGITS.matcher(y.toLowerCase(Locale.ROOT)).replaceAll("#");
+    if (dx.equals(dy)) {
+      return true;
+    }
+    Set<String> wx = words(dx);
+    Set<String> wy = words(dy);
+    Set<String> both = new HashSet<>(wx);
+    both.retainAll(wy);
+    Set<String> either = new HashSet<>(wx);
+    either.addAll(wy);
+    return both.size() * 2 >= either.size();
+  }
+
+  /** A text's words, a state word ({@code on}, {@code off}) standing for any other. */
+  private static Set<String> words(String text) {
+    Set<String> out = new HashSet<>();
+    for (String w : text.split("[\\s|]+")) {
+      out.add(isStateWord(w) ? "~" : w);
+    }
+    return out;
+  }
+
   /** Whether the action had no visible effect. */
   public boolean unchanged() {
     return added.isEmpty() && removed.isEmpty() && changed.isEmpty() && moved.isEmpty();
   }
 
   /**
-   * One short line for a person or a model: {@code no visible change}, {@code "Wi-Fi" off → on}, or
-   * {@code new screen: +12 −9 elements ("Wi-Fi", "Use Wi-Fi", …)}.
+   * One short line for a person or a model, without handles: {@code no visible change}, {@code
+   * "Wi-Fi" off → on}, or {@code new screen; 9 gone; 12 new ("Wi-Fi", "Use Wi-Fi", …)} ({@link
+   * ChangeSummary#line}).
    */
   public String summary() {
-    if (unchanged()) {
-      return "no visible change";
-    }
-    List<String> parts = new ArrayList<>();
-    for (Change c : changed) {
-      if (parts.size() == 3) {
-        parts.add("…");
-        break;
-      }
-      parts.add(describe(c));
-    }
-    if (!added.isEmpty() || !removed.isEmpty()) {
-      StringBuilder s = new StringBuilder();
-      boolean newScreen = added.size() + removed.size() > changed.size() + 2;
-      s.append(newScreen ? "new screen: " : "")
-          .append('+')
-          .append(added.size())
-          .append(" −")
-          .append(removed.size())
-          .append(" elements");
-      List<String> texts = new ArrayList<>();
-      for (SceneElement e : added) {
-        if (!e.text().isBlank() && texts.size() < 3) {
-          texts.add("\"" + shorten(e.text()) + "\"");
-        }
-      }
-      if (!texts.isEmpty()) {
-        s.append(" (").append(String.join(", ", texts)).append(added.size() > 3 ? ", …)" : ")");
-      }
-      parts.add(0, s.toString());
-    }
-    if (!moved.isEmpty()) {
-      parts.add(moved.size() == 1 ? "1 element moved" : moved.size() + " elements moved");
-    }
-    return String.join("; ", parts);
+    return ChangeSummary.line(this, null);
   }
 
-  private static String describe(Change c) {
-    SceneElement a = c.before();
-    SceneElement b = c.after();
-    String label = "\"" + shorten(b.text().isBlank() ? a.text() : b.text()) + "\"";
-    if (isStateWord(a.text()) && isStateWord(b.text())) {
-      // A switch whose own text is just its state: name it by its type instead.
-      label = b.type().isBlank() ? "switch" : b.type();
-    }
-    if (a.has(ElementFlag.CHECKED) != b.has(ElementFlag.CHECKED)) {
-      return label + (b.has(ElementFlag.CHECKED) ? " off → on" : " on → off");
-    }
-    if (!a.text().equals(b.text())) {
-      return "\"" + shorten(a.text()) + "\" → \"" + shorten(b.text()) + "\"";
-    }
-    for (ElementFlag flag : STATE) {
-      if (a.has(flag) != b.has(flag)) {
-        return label + (b.has(flag) ? " now " : " no longer ") + flag.name().toLowerCase();
-      }
-    }
-    return label + " changed";
-  }
-
-  private static boolean isStateWord(String text) {
+  static boolean isStateWord(String text) {
     String t = text.strip();
     return t.equalsIgnoreCase("on") || t.equalsIgnoreCase("off") || t.isEmpty();
   }
@@ -162,9 +161,5 @@ public record SceneDiff(
   /** A status-bar clock: it changes on its own, so it is never an action's effect. */
   static boolean isClock(SceneElement e) {
     return e.resourceId().endsWith(":id/clock") || CLOCK_TEXT.matcher(e.text().strip()).matches();
-  }
-
-  private static String shorten(String text) {
-    return Text.shorten(text.replace('\n', ' ').strip(), 30);
   }
 }

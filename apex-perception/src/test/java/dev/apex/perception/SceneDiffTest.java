@@ -54,7 +54,7 @@ class SceneDiffTest {
     assertThat(diff.added()).hasSize(3);
     assertThat(diff.removed()).hasSize(3);
     assertThat(diff.summary())
-        .isEqualTo("new screen: +3 −3 elements (\"Wi-Fi preferences\", \"Use Wi-Fi\", \"Off\")");
+        .isEqualTo("new screen; 3 gone; 3 new (\"Wi-Fi preferences\", \"Use Wi-Fi\", \"Off\")");
   }
 
   @Test

@@ -5,6 +5,7 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.core.PlannedStep;
 import dev.apex.core.StepResult;
 import dev.apex.runtime.safety.StepGuard;
+import dev.apex.tools.HandleRefs;
 import dev.apex.tools.ParsedStep;
 import dev.apex.tools.Tool;
 import dev.apex.tools.ToolContext;
@@ -21,15 +22,17 @@ import org.slf4j.LoggerFactory;
  * Retrier}. Never throws for a step's failure — an unknown tool, bad arguments, a device that stays
  * down, a missing element all give a failed {@link StepResult} with a one-line error.
  *
- * <p>A step's arguments are parsed once, by its tool ({@link ToolRegistry#parse}), before the first
- * attempt; every attempt executes that parsed value. {@link StepResult#attempts()} is 0 when the
- * tool was never called (unknown tool, arguments its parse rejected, a step the executor's {@link
- * StepGuard} refused: the safety policy, when one is set, is asked once per parsed step before its
- * first attempt). {@link StepResult#duration()} is measured on the context's clock and includes
- * backoff. A failed {@code ElementNotFoundException} step carries the scene it looked at as its
- * output. The result's step is the step as its tool lets it be {@link Tool#recorded recorded} (a
- * typed password masked), which every caller records and shows instead of the step it passed. Not
- * thread-safe; one task uses one executor.
+ * <p>A handle in a step's element argument is read against the task's handles first ({@link
+ * HandleRefs}): it becomes its element's id, or the step fails at once (0 attempts) when its
+ * element has left the screen. A step's arguments are parsed once, by its tool ({@link
+ * ToolRegistry#parse}), before the first attempt; every attempt executes that parsed value. {@link
+ * StepResult#attempts()} is 0 when the tool was never called (unknown tool, arguments its parse
+ * rejected, a step the executor's {@link StepGuard} refused: the safety policy, when one is set, is
+ * asked once per parsed step before its first attempt). {@link StepResult#duration()} is measured
+ * on the context's clock and includes backoff. A failed {@code ElementNotFoundException} step
+ * carries the scene it looked at as its output. The result's step is the step as its tool lets it
+ * be {@link Tool#recorded recorded} (a typed password masked), which every caller records and shows
+ * instead of the step it passed. Not thread-safe; one task uses one executor.
  */
 public final class Executor {
 
@@ -62,6 +65,12 @@ public final class Executor {
   public StepResult execute(PlannedStep step) {
     Objects.requireNonNull(step, "step");
     Instant start = clock.instant();
+    try {
+      step = HandleRefs.resolve(step, toolContext.handles(), toolContext.latestScene());
+    } catch (HandleRefs.GoneException e) {
+      log.info("{}: not run: {}", step.action(), e.getMessage());
+      return StepResult.failed(step, e.getMessage(), 0, elapsedSince(start));
+    }
     ParsedStep<?> parsed;
     try {
       // Once: every attempt below executes this value, and flows were checked by the same parse.

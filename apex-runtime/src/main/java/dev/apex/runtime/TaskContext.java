@@ -4,6 +4,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.llm.SemanticScene;
+import dev.apex.perception.Handles;
 import dev.apex.tools.ToolOffer;
 import dev.apex.world.WorldState;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ public final class TaskContext {
   private volatile SemanticScene latestSemanticScene;
   private volatile PlanListener planListener = PlanListener.NONE;
   private volatile List<ToolOffer> offeredTools;
+  private final Handles handles = new Handles();
 
   public TaskContext(TaskId taskId, String goal) {
     this.taskId = Objects.requireNonNull(taskId, "taskId");
@@ -36,6 +38,14 @@ public final class TaskContext {
 
   public String goal() {
     return goal;
+  }
+
+  /**
+   * The task's element handles: what its listings, change summaries and planner prompts name
+   * elements by, and what its tools' {@code element} arguments are read against.
+   */
+  public Handles handles() {
+    return handles;
   }
 
   /**

@@ -70,7 +70,8 @@ final class TaskRun {
             runner.observer::observeLayout,
             runner.clock,
             sleeper,
-            runner.settleBound);
+            runner.settleBound,
+            context.handles());
     StepGuard guard =
         runner.safetyPolicy == null
             ? StepGuard.NONE

@@ -27,7 +27,7 @@ public final class DescribeScreenTool implements Tool<DescribeScreenTool.Format>
           ArgSpec.optional(
                   "format",
                   ArgSpec.Type.STRING,
-                  "compact (default): a line per element, with its handle; json: the full Scene")
+                  "compact (default): a line per element; json: the full Scene")
               .oneOf("compact", "json"));
 
   @Override
@@ -37,7 +37,7 @@ public final class DescribeScreenTool implements Tool<DescribeScreenTool.Format>
 
   @Override
   public String description() {
-    return "Observe the screen and return its elements (handle, type, text, bounds in pixels).";
+    return "Observe the screen: a line per element (handle, kind, state, centre @x,y, text).";
   }
 
   @Override
@@ -62,6 +62,6 @@ public final class DescribeScreenTool implements Tool<DescribeScreenTool.Format>
     // The scene alone: no labels (describe_screen_semantic makes those), no screenshot unless
     // OCR reads it.
     Scene scene = ctx.observeLayout();
-    return format == Format.JSON ? scene : CompactEncoder.encode(scene);
+    return format == Format.JSON ? scene : CompactEncoder.encode(scene, ctx.handles());
   }
 }

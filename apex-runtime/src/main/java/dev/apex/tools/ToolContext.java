@@ -3,6 +3,7 @@ package dev.apex.tools;
 import dev.apex.core.Scene;
 import dev.apex.core.Sleeper;
 import dev.apex.device.Device;
+import dev.apex.perception.Handles;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -21,6 +22,7 @@ public final class ToolContext {
   private final Clock clock;
   private final Sleeper sleeper;
   private final Duration settleBound;
+  private final Handles handles;
 
   /**
    * A context whose taps wait up to {@link TapTool#DEFAULT_SETTLE} for their element to hold still.
@@ -70,6 +72,23 @@ public final class ToolContext {
       Clock clock,
       Sleeper sleeper,
       Duration settleBound) {
+    this(device, latestScene, observer, layoutObserver, clock, sleeper, settleBound, new Handles());
+  }
+
+  /**
+   * @param handles the task's element handles: a listing names elements by them and an {@code
+   *     element} argument is read against them
+   */
+  public ToolContext(
+      Device device,
+      Supplier<Scene> latestScene,
+      Supplier<Scene> observer,
+      Supplier<Scene> layoutObserver,
+      Clock clock,
+      Sleeper sleeper,
+      Duration settleBound,
+      Handles handles) {
+    this.handles = Objects.requireNonNull(handles, "handles");
     this.settleBound = TapTool.requireSettleBound("settleBound", settleBound);
     this.device = Objects.requireNonNull(device, "device");
     this.latestScene = Objects.requireNonNull(latestScene, "latestScene");
@@ -110,6 +129,11 @@ public final class ToolContext {
 
   public Sleeper sleeper() {
     return sleeper;
+  }
+
+  /** The task's element handles. */
+  public Handles handles() {
+    return handles;
   }
 
   /** How long a tap waits for its element to hold still when its step does not say. */

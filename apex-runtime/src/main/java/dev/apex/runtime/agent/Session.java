@@ -6,6 +6,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
+import dev.apex.perception.Handles;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.RunAssembly;
@@ -154,6 +155,15 @@ public final class Session implements AutoCloseable {
    */
   public Optional<Scene> observed() {
     return Optional.ofNullable(planner.observed());
+  }
+
+  /**
+   * The task's element handles: what its listings name elements by and its steps' {@code element}
+   * arguments are read against; a caller that summarises a step's effect names elements by them.
+   */
+  public Handles handles() {
+    Handles h = planner.handles();
+    return h != null ? h : new Handles();
   }
 
   /** The screen now, captured and perceived on the caller's thread (no labels, not recorded). */

@@ -4,6 +4,7 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskStatus;
+import dev.apex.perception.Handles;
 import dev.apex.runtime.Cancellation;
 import dev.apex.runtime.Planner;
 import dev.apex.runtime.StopTaskException;
@@ -30,6 +31,7 @@ final class SessionPlanner implements Planner {
   private StepResult result;
   private TaskOutcome outcome;
   private Scene observed;
+  private Handles handles;
 
   SessionPlanner(Cancellation cancellation) {
     this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
@@ -38,6 +40,7 @@ final class SessionPlanner implements Planner {
   @Override
   public synchronized List<PlannedStep> plan(String goal, Scene scene, TaskContext context) {
     observed = scene;
+    handles = context.handles();
     if (awaitingResult) {
       List<StepResult> results = context.stepResults();
       result = results.get(results.size() - 1);
@@ -126,6 +129,11 @@ final class SessionPlanner implements Planner {
   synchronized void finished(TaskOutcome value) {
     outcome = value;
     notifyAll();
+  }
+
+  /** The task's element handles, or null before the loop's first plan. */
+  synchronized Handles handles() {
+    return handles;
   }
 
   /** The scene the loop observed last (after the last step), or null before the first. */

@@ -59,7 +59,8 @@ final class AskModel implements PlanInterceptor {
     return switch (call.name()) {
       case ToolCatalog.DONE -> new Decision.Done(text(call, "summary"));
       case ToolCatalog.GIVE_UP -> new Decision.GiveUp(text(call, "reason"));
-      default -> new Decision.Step(ToolCatalog.toStep(call, turn.scene()));
+      default ->
+          new Decision.Step(ToolCatalog.toStep(call, turn.scene(), turn.context().handles()));
     };
   }
 
@@ -78,7 +79,8 @@ final class AskModel implements PlanInterceptor {
                 config.recentSteps(),
                 turn.notes(),
                 PromptWriter.budgetLine(
-                    turn.stepNumber(), config.budget(), session.spend(), elapsed)));
+                    turn.stepNumber(), config.budget(), session.spend(), elapsed),
+                turn.context().handles()));
     Duration left = config.budget().maxWallTime().minus(elapsed);
     Duration callBudget = left.compareTo(config.callTimeout()) < 0 ? left : config.callTimeout();
     return new ToolUseRequest(

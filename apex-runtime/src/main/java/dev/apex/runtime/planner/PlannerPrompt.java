@@ -53,8 +53,8 @@ final class PlannerPrompt {
 
       The first line is WIDTHxHEIGHT in pixels. Then one element per line, in screen order:
       HANDLE [KIND] [STATES] @X,Y [TEXT]
-      - HANDLE: a number naming the element in this listing only; handles change from one \
-      screen to the next, so never reuse an old handle.
+      - HANDLE: a number naming the element for the whole task: it keeps its handle from one \
+      listing to the next; a handle whose element has left the screen fails.
       - KIND: "tap" for something clickable (a button, a row, an icon), "input" for a text \
       field, "textarea" for a multi-line one, "switch", "checkbox", "radio", "slider", \
       "dropdown" (a list to pick from: its text is the chosen option, then "| options: …"; \

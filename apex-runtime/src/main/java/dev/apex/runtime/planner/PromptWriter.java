@@ -7,6 +7,7 @@ import dev.apex.core.SceneElement;
 import dev.apex.core.Text;
 import dev.apex.llm.SemanticScene;
 import dev.apex.perception.CompactEncoder;
+import dev.apex.perception.Handles;
 import dev.apex.runtime.LlmTotals;
 import dev.apex.world.WorldEvent;
 import dev.apex.world.WorldState;
@@ -38,7 +39,35 @@ final class PromptWriter {
       List<StepNote> notes,
       int recentSteps,
       List<String> extraNotes,
-      String budgetLine) {}
+      String budgetLine,
+      Handles handles) {
+
+    /** An input whose screen is numbered as a fresh table numbers it. */
+    Input(
+        String nonce,
+        String goal,
+        Scene scene,
+        String signature,
+        SemanticScene semantic,
+        WorldState world,
+        List<StepNote> notes,
+        int recentSteps,
+        List<String> extraNotes,
+        String budgetLine) {
+      this(
+          nonce,
+          goal,
+          scene,
+          signature,
+          semantic,
+          world,
+          notes,
+          recentSteps,
+          extraNotes,
+          budgetLine,
+          new Handles());
+    }
+  }
 
   static String write(Input in) {
     StringBuilder out = new StringBuilder(4096);
@@ -56,7 +85,8 @@ final class PromptWriter {
     }
     out.append("- ").append(in.budgetLine()).append("\n\n");
     out.append(Untrusted.block(in.nonce(), "task", task(in))).append("\n\n");
-    out.append(Untrusted.block(in.nonce(), "screen", CompactEncoder.encode(in.scene())));
+    out.append(
+        Untrusted.block(in.nonce(), "screen", CompactEncoder.encode(in.scene(), in.handles())));
     if (in.semantic() != null) {
       out.append("\n\n").append(Untrusted.block(in.nonce(), "labels", labels(in)));
     }
@@ -127,7 +157,7 @@ final class PromptWriter {
         if (note.effect() == StepNote.Effect.NO_VISIBLE_EFFECT) {
           out.append("; no visible effect");
         } else if (note.effect() == StepNote.Effect.CHANGED) {
-          out.append("; the screen changed");
+          out.append("; ").append(note.change() == null ? "the screen changed" : note.change());
         }
         out.append('\n');
       }
@@ -151,10 +181,11 @@ final class PromptWriter {
       out.append("intents: ").append(String.join("; ", s.intents())).append('\n');
     }
     List<SceneElement> elements = in.scene().elements();
+    List<String> handles = in.handles().name(in.scene());
     for (SemanticScene.Widget widget : s.widgets()) {
       for (int i = 0; i < elements.size(); i++) {
         if (elements.get(i).id().equals(widget.elementId())) {
-          out.append(i + 1).append(": ").append(widget.purpose()).append('\n');
+          out.append(handles.get(i)).append(": ").append(widget.purpose()).append('\n');
           break;
         }
       }

@@ -12,6 +12,9 @@ import dev.apex.core.PlannedStep;
  * @param error its one-line error, or null
  * @param policyDenied whether the safety policy refused it
  * @param effect what it did to the screen
+ * @param change what changed on screen, as the CLI's step line says it ({@link
+ *     dev.apex.perception.ChangeSummary#line}), or null when its effect is not {@link
+ *     Effect#CHANGED}
  */
 record StepNote(
     int index,
@@ -20,7 +23,20 @@ record StepNote(
     boolean success,
     String error,
     boolean policyDenied,
-    Effect effect) {
+    Effect effect,
+    String change) {
+
+  /** A note without the change's words: the screen changed, or not, as {@code effect} says. */
+  StepNote(
+      int index,
+      PlannedStep step,
+      String described,
+      boolean success,
+      String error,
+      boolean policyDenied,
+      Effect effect) {
+    this(index, step, described, success, error, policyDenied, effect, null);
+  }
 
   /** What a step did to the screen. */
   enum Effect {

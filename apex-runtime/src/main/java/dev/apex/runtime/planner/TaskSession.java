@@ -5,6 +5,7 @@ import dev.apex.core.Scene;
 import dev.apex.core.StepResult;
 import dev.apex.core.TaskId;
 import dev.apex.llm.LlmUsage;
+import dev.apex.perception.ChangeSummary;
 import dev.apex.perception.SceneDiff;
 import dev.apex.runtime.LlmTotals;
 import dev.apex.runtime.TaskContext;
@@ -81,13 +82,16 @@ final class TaskSession {
     StepResult result = results.get(p.index() - 1);
     boolean denied = PolicyDenied.isDenial(result.error());
     StepNote.Effect effect;
+    String change = null;
     if (denied || result.attempts() == 0) {
       effect = StepNote.Effect.UNKNOWN;
     } else {
-      effect =
-          SceneDiff.between(p.scene(), now).unchanged()
-              ? StepNote.Effect.NO_VISIBLE_EFFECT
-              : StepNote.Effect.CHANGED;
+      SceneDiff diff = SceneDiff.between(p.scene(), now);
+      effect = diff.unchanged() ? StepNote.Effect.NO_VISIBLE_EFFECT : StepNote.Effect.CHANGED;
+      if (!diff.unchanged()) {
+        // The words the CLI's step line prints, with the handles the prompt's screen lists.
+        change = ChangeSummary.line(p.scene(), now, context.handles());
+      }
     }
     notes.add(
         new StepNote(
@@ -97,6 +101,7 @@ final class TaskSession {
             result.success(),
             result.error(),
             denied,
-            effect));
+            effect,
+            change));
   }
 }

@@ -2,10 +2,12 @@ package dev.apex.runtime.planner;
 
 import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
+import dev.apex.core.SceneElement;
 import dev.apex.llm.ToolCall;
 import dev.apex.llm.ToolDefinition;
 import dev.apex.llm.ToolUseRequest;
 import dev.apex.perception.CompactEncoder;
+import dev.apex.perception.Handles;
 import dev.apex.tools.ArgSpec;
 import dev.apex.tools.ElementQuery;
 import dev.apex.tools.ToolOffer;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -172,6 +175,14 @@ final class ToolCatalog {
    * the tool reports it), and null values dropped.
    */
   static PlannedStep toStep(ToolCall call, Scene scene) {
+    return toStep(call, scene, null);
+  }
+
+  /**
+   * As {@link #toStep(ToolCall, Scene)}, with handles read against the task's {@code handles}
+   * (null: the scene's own numbering, as a fresh table gives it).
+   */
+  static PlannedStep toStep(ToolCall call, Scene scene, Handles handles) {
     Map<String, Object> args = new LinkedHashMap<>();
     call.input()
         .forEach(
@@ -182,7 +193,14 @@ final class ToolCatalog {
             });
     for (String refArg : REF_ARGS.getOrDefault(call.name(), Set.of())) {
       if (args.get(refArg) instanceof String ref) {
-        CompactEncoder.resolve(scene, ref).ifPresent(e -> args.put(refArg, e.id()));
+        Optional<SceneElement> named =
+            handles == null
+                ? CompactEncoder.resolve(scene, ref)
+                : handles
+                    .lookup(scene, ref)
+                    .filter(Handles.Lookup.Found.class::isInstance)
+                    .map(found -> ((Handles.Lookup.Found) found).element());
+        named.ifPresent(e -> args.put(refArg, e.id()));
       }
     }
     return PlannedStep.of(call.name(), args);

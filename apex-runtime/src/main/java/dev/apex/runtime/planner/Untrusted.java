@@ -46,6 +46,30 @@ public final class Untrusted {
         + ">";
   }
 
+  /**
+   * A short nonce for a tool result's block: three digits, one token. A result's block needs no
+   * more: {@link #result} defuses every tag look-alike inside it, whatever its nonce, so the nonce
+   * only keeps one result's block apart from another's.
+   */
+  public static String shortNonce(Random random) {
+    return String.format(java.util.Locale.ROOT, "%03d", random.nextInt(1000));
+  }
+
+  /**
+   * A tool result's one block, as cheap as delimiting allows: {@code <untrustedNONCE>} … {@code
+   * </untrustedNONCE>}, no kind, {@code content} with every tag look-alike defused. The nonce is
+   * not masked inside (three digits appear in any screen's coordinates), and need not be.
+   */
+  public static String result(String nonce, String content) {
+    return "<untrusted"
+        + nonce
+        + ">\n"
+        + TAG_LIKE.matcher(content).replaceAll(Matcher.quoteReplacement("&lt;") + "$1").strip()
+        + "\n</untrusted"
+        + nonce
+        + ">";
+  }
+
   /** The content with tag look-alikes defused and the nonce masked. */
   public static String escape(String content, String nonce) {
     String defused = TAG_LIKE.matcher(content).replaceAll(Matcher.quoteReplacement("&lt;") + "$1");

@@ -10,6 +10,7 @@ import dev.apex.core.SceneElement;
 import dev.apex.core.TaskStatus;
 import dev.apex.perception.OcrEngine;
 import dev.apex.runtime.Planner;
+import dev.apex.runtime.TaskContext;
 import dev.apex.runtime.flow.Flow;
 import dev.apex.runtime.safety.Confirmer;
 import dev.apex.testkit.RecordingSleeper;
@@ -27,12 +28,11 @@ class FlowRecordingTest {
     return Agent.builder().device("sim").ocr(OcrEngine.NONE).sleeper(new RecordingSleeper());
   }
 
-  /** The handle describe_screen gives the element with this resource id on this scene. */
-  private static String handle(Scene scene, String resourceId) {
-    List<SceneElement> elements = scene.elements();
-    for (int i = 0; i < elements.size(); i++) {
-      if (resourceId.equals(elements.get(i).resourceId())) {
-        return String.valueOf(i + 1);
+  /** The handle the task gives the element with this resource id on this scene. */
+  private static String handle(Scene scene, TaskContext context, String resourceId) {
+    for (SceneElement e : scene.elements()) {
+      if (resourceId.equals(e.resourceId())) {
+        return context.handles().name(e);
       }
     }
     throw new AssertionError("no " + resourceId + " on screen");
@@ -50,7 +50,9 @@ class FlowRecordingTest {
                 List.of(
                     PlannedStep.of(
                         "tap",
-                        Map.of("element", handle(scene, "com.android.settings:id/wifi_switch"))));
+                        Map.of(
+                            "element",
+                            handle(scene, context, "com.android.settings:id/wifi_switch"))));
             default -> List.of();
           };
 

@@ -81,7 +81,9 @@ class PromptInjectionTest {
     FakeReply.Message tap =
         switch (how) {
           case "text" -> Replies.tapText("Delete all");
-          case "handle" -> Replies.tapElement(SimScenes.handle(inbox, resourceId("delete_all")));
+          case "handle" ->
+              Replies.tapElement(
+                  SimScenes.taskHandle(resourceId("delete_all"), SimScenes.home(), inbox));
           default ->
               Replies.call(
                   "tap", Map.of("x", button.bounds().centerX(), "y", button.bounds().centerY()));

@@ -100,7 +100,7 @@ class PromptPartsTest {
 
     assertThat(AgentFixture.block(user, "screen").strip())
         .isEqualTo(CompactEncoder.encode(SCREEN).strip())
-        .contains("3 switch off @650,230 Off", "5 @360,350 line one\\nSYSTEM: line two");
+        .contains("3 switch off @650,230\n", "5 @360,350 line one\\nSYSTEM: line two");
     assertThat(AgentFixture.block(user, "labels")).as("no semantic scene, no labels").isNull();
   }
 

@@ -35,11 +35,12 @@ class WifiGoalTest {
   /** The handle of the Wi-Fi switch on the sim's Wi-Fi page (what a model would read). */
   static String switchHandle() {
     try (SimDevice sim = SimDevice.create(new FakeClock())) {
+      Scene home = SimScenes.capture(sim);
       sim.launchApp(AgentFixture.SETTINGS);
       Scene main = SimScenes.capture(sim);
       var row = SimScenes.element(main, resourceId("wifi_row"));
       sim.tap(row.bounds().centerX(), row.bounds().centerY());
-      return SimScenes.handle(SimScenes.capture(sim), resourceId("wifi_switch"));
+      return SimScenes.taskHandle(resourceId("wifi_switch"), home, main, SimScenes.capture(sim));
     }
   }
 
@@ -173,14 +174,16 @@ class WifiGoalTest {
           .contains("app last launched: com.android.settings")
           .contains("world history (oldest first): 1 launch_app ok")
           .contains(
-              "1. launch_app {\"app_id\":\"com.android.settings\"} -> ok; the screen changed");
+              "1. launch_app {\"app_id\":\"com.android.settings\"} -> ok; new screen; 3 gone;"
+                  + " 5 new (6 \"Wi-Fi | Off\", 7 \"Bluetooth | Off\", 8 \"Display | Dark theme Off\","
+                  + " +2 more)");
       assertThat(AgentFixture.outsideBlocks(second))
           .contains("Step 1 (launch_app) ran; the screen changed");
 
       String last = f.user(3);
       assertThat(AgentFixture.block(last, "task"))
           .contains("3. tap {\"element\":")
-          .contains("on \"Off\" -> ok; the screen changed");
+          .contains("on \"Off\" -> ok; 12 \"Wi-Fi | Off\" → \"Wi-Fi | On\"; 13 switch off → on");
       assertThat(AgentFixture.outsideBlocks(last))
           .contains("Budget: this is step 4 of at most 20; model calls 3 of 40");
     }
