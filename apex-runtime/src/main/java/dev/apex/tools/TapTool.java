@@ -223,18 +223,13 @@ public final class TapTool implements Tool<TapTool.Tap> {
     }
     OnElement target = (OnElement) tap;
     ElementQuery query = target.query();
-    Scene scene = ctx.latestScene();
-    Optional<SceneElement> found =
-        scene == null ? Optional.empty() : ElementLocator.find(scene, query);
-    SceneElement element;
-    if (found.isPresent()) {
-      element = found.get();
-    } else {
-      // Not on the screen the step was planned on: look again until it appears or time is up.
-      ElementWait.Found seen = ElementWait.await(ctx, query, target.timeout());
-      scene = seen.scene();
-      element = seen.element();
-    }
+    // On the screen the step was planned on, else looked for until it appears or time is up; an
+    // element scrolled out of its box is scrolled into view first.
+    ElementWait.Found seen =
+        OffView.inView(
+            ctx, PointTarget.find(ctx, query, target.timeout()), target.timeout(), name());
+    Scene scene = seen.scene();
+    SceneElement element = seen.element();
     Duration bound = target.settle().orElse(ctx.settleBound());
     ElementSettle.Result still = ElementSettle.await(ctx, query, scene, element, bound);
     int[] point = ElementLocator.tapPoint(still.scene(), still.element());

@@ -80,7 +80,9 @@ class ArgumentMessagesTest {
         bad(
             step("press_key", "key", "menu"),
             "press_key: argument 'key' must be one of back, home, enter, got 'menu'"),
-        bad(step("assert_visible", "checked", true), "assert_visible: give 'text' and/or 'id'"),
+        bad(
+            step("assert_visible", "checked", true),
+            "assert_visible: give 'element' and/or 'text'"),
         bad(
             step("assert_visible", "id", "", "text", "OK"),
             "assert_visible: 'id' and 'text' must not be empty when given"),

@@ -220,6 +220,6 @@ public class FlowTest {
             "t.yaml step 1: press_key: argument 'key' must be one of back, home, enter, got"
                 + " 'menu'");
     assertThat(error("steps:\n  - assert_visible: { checked: true }"))
-        .isEqualTo("t.yaml step 1: assert_visible: give 'text' and/or 'id'");
+        .isEqualTo("t.yaml step 1: assert_visible: give 'element' and/or 'text'");
   }
 }
