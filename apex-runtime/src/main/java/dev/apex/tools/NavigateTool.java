@@ -8,31 +8,34 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * {@code navigate}: on a web page, opens a {@code url} in the tab, or moves through its history
- * ({@code go}: {@code back}, {@code forward}, {@code reload}); exactly one of them. Web devices
- * only ({@link Gestures.Navigate}); elsewhere it fails with one line naming the device kind. Which
- * addresses may open is not this tool's to decide: the runtime's safety guard asks about or refuses
- * a URL the user has not allowed, as for {@code launch_app} of a URL, before this runs. Parsed into
- * a {@link Move}.
+ * {@code navigate}: on a web page, goes {@code to} an address (opened in the tab) or through the
+ * tab's history ({@code back}, {@code forward}, {@code reload}). One argument, so a catalogue pays
+ * for no optional one. Web devices only ({@link Gestures.Navigate}); elsewhere it fails with one
+ * line naming the device kind. Which addresses may open is not this tool's to decide: the runtime's
+ * safety guard asks about or refuses a URL the user has not allowed, as for {@code launch_app} of a
+ * URL, before this runs. Parsed into a {@link Move}.
  */
 public final class NavigateTool implements Tool<NavigateTool.Move> {
 
-  /** A parsed navigation: {@link Open} a URL or a {@link History} move. */
+  /** The history moves {@code to} may name instead of an address. */
+  public static final Set<String> HISTORY = Set.of("back", "forward", "reload");
+
+  /** A parsed navigation: {@link Open} an address or a {@link History} move. */
   public sealed interface Move permits Open, History {}
 
   /** Opens {@code url} in the tab. */
   public record Open(String url) implements Move {}
 
-  /** Back, forward or reload. */
+  /** {@code back}, {@code forward} or {@code reload}. */
   public record History(String go) implements Move {}
 
   private static final List<ArgSpec> ARGS =
       List.of(
-          ArgSpec.optional("url", ArgSpec.Type.STRING, "the address to open, http or https"),
-          ArgSpec.optional("go", ArgSpec.Type.STRING, "a move in the tab's history")
-              .oneOf("back", "forward", "reload"));
+          ArgSpec.required(
+              "to", ArgSpec.Type.STRING, "an http(s) URL to open, or back, forward or reload"));
 
   @Override
   public String name() {
@@ -51,7 +54,7 @@ public final class NavigateTool implements Tool<NavigateTool.Move> {
 
   @Override
   public Optional<String> shorthandArg() {
-    return Optional.of("url");
+    return Optional.of("to");
   }
 
   @Override
@@ -59,22 +62,24 @@ public final class NavigateTool implements Tool<NavigateTool.Move> {
     return device.role(Gestures.Navigate.class).isPresent();
   }
 
+  /** The address a {@code navigate} step opens, or empty for a history move; for the guard. */
+  public static Optional<String> url(Map<String, Object> args) {
+    String to = Args.string(args, "to");
+    return to == null || HISTORY.contains(to.strip().toLowerCase(Locale.ROOT))
+        ? Optional.empty()
+        : Optional.of(to.strip());
+  }
+
   @Override
   public Move parse(Map<String, Object> args) {
     ArgSpec.validate(name(), args(), args);
-    String url = Args.string(args, "url");
-    String go = Args.string(args, "go");
-    if ((url == null) == (go == null)) {
+    String to = Args.requireString(name(), args, "to").strip();
+    if (to.isEmpty()) {
       throw new InvalidInputException(
-          "navigate: give 'url' (an address to open) or 'go' (back, forward or reload), not both");
+          "navigate: 'to' must be a URL or one of back, forward, reload");
     }
-    if (url != null) {
-      if (url.isBlank()) {
-        throw new InvalidInputException("navigate: 'url' must not be empty");
-      }
-      return new Open(url.strip());
-    }
-    return new History(go.strip().toLowerCase(Locale.ROOT));
+    String move = to.toLowerCase(Locale.ROOT);
+    return HISTORY.contains(move) ? new History(move) : new Open(to);
   }
 
   @Override
@@ -83,7 +88,7 @@ public final class NavigateTool implements Tool<NavigateTool.Move> {
         PointTarget.role(ctx.device(), Gestures.Navigate.class, name(), "navigate");
     if (move instanceof Open open) {
       tab.navigate(open.url());
-      return Map.of("url", Secrets.redact(open.url()));
+      return Map.of("to", Secrets.redact(open.url()));
     }
     String go = ((History) move).go();
     switch (go) {
@@ -91,6 +96,6 @@ public final class NavigateTool implements Tool<NavigateTool.Move> {
       case "forward" -> tab.forward();
       default -> tab.reload();
     }
-    return Map.of("go", go);
+    return Map.of("to", go);
   }
 }

@@ -1,5 +1,6 @@
 package dev.apex.tools;
 
+import dev.apex.core.InvalidInputException;
 import dev.apex.device.Device;
 import dev.apex.device.Gestures;
 import dev.apex.device.Key;
@@ -37,6 +38,10 @@ public final class PressKeyTool implements Tool<PressKeyTool.Press> {
   private static final String KEYBOARD_KEYS =
       String.join(", ", KeyStroke.NAMED)
           + ", or one character; hold modifiers with +, e.g. shift+tab, ctrl+a";
+
+  private static final String WEB_HINT =
+      "; on a web page also tab, escape, up, page_down, backspace, … or one character, held"
+          + " modifiers as in ctrl+a";
 
   private static final ArgSpec MODIFIERS =
       ArgSpec.optional("modifiers", ArgSpec.Type.STRING_LIST, "keys held while it is pressed")
@@ -105,9 +110,11 @@ public final class PressKeyTool implements Tool<PressKeyTool.Press> {
     }
     try {
       return new Stroke(KeyStroke.parse(key, modifiers));
-    } catch (dev.apex.core.InvalidInputException e) {
-      throw new dev.apex.core.InvalidInputException(
-          name() + ": " + e.getMessage() + " (back and home are keys too)");
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException(
+          e.getMessage().startsWith("unknown key")
+              ? name() + ": unknown key '" + key + "': use " + PHONE_KEYS + WEB_HINT
+              : name() + ": " + e.getMessage());
     }
   }
 

@@ -145,8 +145,8 @@ public final class SafetyInterceptor implements StepGuard {
    * history (back, forward, reload) opens only what the tab has shown.
    */
   private Optional<SensitiveAction> pageOpen(Map<String, Object> args) {
-    String url = Args.string(args, "url");
-    return url == null ? Optional.empty() : OriginRule.check(policy, "navigate", url);
+    return dev.apex.tools.NavigateTool.url(args)
+        .flatMap(url -> OriginRule.check(policy, "navigate", url));
   }
 
   /**
