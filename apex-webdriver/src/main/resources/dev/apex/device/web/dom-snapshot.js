@@ -88,10 +88,11 @@ function innerClip(el, clip) {
     right: Math.min(box.right, clip.right), bottom: Math.min(box.bottom, clip.bottom)};
 }
 
+// Whether el's centre is not inside the clip (on its edge counts as outside: a tap there may miss).
 function outside(rect, clip) {
   if (!clip) return false;
   const cx = (rect.left + rect.right) / 2, cy = (rect.top + rect.bottom) / 2;
-  return cx < clip.left || cx > clip.right || cy < clip.top || cy > clip.bottom;
+  return cx <= clip.left || cx >= clip.right || cy <= clip.top || cy >= clip.bottom;
 }
 const CLICK_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem',
   'menuitemcheckbox', 'menuitemradio', 'radio', 'option', 'treeitem', 'combobox', 'slider',
@@ -191,13 +192,18 @@ function dropDown(el, tag) {
   return tag === 'SELECT' && !el.multiple && !(el.size > 1);
 }
 
-// Whether another element takes a tap at the centre of el's part in the viewport, by the page's
+// Whether another element takes a tap at the centre of el's part in the viewport (and in the
+// visible part of its scrolling ancestors, clip), by the page's
 // own hit test (in el's shadow root, if any). Its descendants, its labels and its ancestors (an
 // element with pointer-events: none passes the tap to its parent) do not count; neither does a
 // point outside the viewport, which the hit test cannot see.
-function covered(el, tag, rect) {
-  const left = Math.max(rect.left, 0), right = Math.min(rect.right, vw);
-  const top = Math.max(rect.top, 0), bottom = Math.min(rect.bottom, vh);
+function covered(el, tag, rect, clip) {
+  let left = Math.max(rect.left, 0), right = Math.min(rect.right, vw);
+  let top = Math.max(rect.top, 0), bottom = Math.min(rect.bottom, vh);
+  if (clip) {
+    left = Math.max(left, clip.left); right = Math.min(right, clip.right);
+    top = Math.max(top, clip.top); bottom = Math.min(bottom, clip.bottom);
+  }
   if (right <= left || bottom <= top) return false;
   const root = el.getRootNode();
   const hit = (root.elementFromPoint ? root : document).elementFromPoint(
@@ -287,7 +293,7 @@ function walk(el, parentCursor, clip) {
   if (clipped && clippedLeft <= 0) {
     return {nodes, text: '', block: !inline};
   }
-  if ((interactive || hoverable) && !scrolls && !clipped && covered(el, tag, rect)) {
+  if ((interactive || hoverable) && !scrolls && !clipped && covered(el, tag, rect, clip)) {
     // Not offered at all, text included, so that a step looking for it waits until it shows.
     return {nodes, text: '', block: !inline};
   }
