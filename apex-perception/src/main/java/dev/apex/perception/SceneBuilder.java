@@ -37,18 +37,19 @@ import java.util.Objects;
  *   <li>an unmatched box whose text is already carried by a node containing its centre (another
  *       line of a multi-line text view) is absorbed too;
  *   <li>when the tree carries text somewhere (a page with a canvas, not a game the tree cannot see
- *       into), an unmatched box that is a lone letter ({@code e}: a marker's glyph), or whose words
- *       (runs of letters and digits, ignoring case) all appear in the label of a node within {@link
- *       #ECHO_NEAR_PX} of it ({@code Time left? 14 /} beside {@code Time left: 14 / 15sec}), is
- *       dropped: a canvas drawing markers or echoing the page's own text adds nothing;
+ *       into), an unmatched box that is a lone letter ({@code e}: a marker's glyph) is dropped: a
+ *       canvas drawing markers adds nothing;
  *   <li>any other unmatched box becomes its own {@link Source#OCR} element.
  * </ul>
  *
- * <p><b>Which OCR boxes count.</b> Before fusion, a box is dropped when its confidence is below
- * {@link #MIN_OCR_CONFIDENCE} (Tesseract's mean word confidence ÷ 100), when it holds no letter or
- * digit, or when it is a fragment of at most {@link #MAX_FRAGMENT_LENGTH} characters that are not
- * all letters or digits ({@code "|"}, {@code "a)"}, {@code "©"}: the glyphs OCR reads from icons
- * and borders). {@code "OK"} and {@code "3"} stay.
+ * <p><b>Which OCR boxes count.</b> Before fusion, a box is dropped when it echoes the tree: the
+ * tree carries text, and the box's words (runs of letters and digits, ignoring case) all appear in
+ * the label of a visible node within {@link #ECHO_NEAR_PX} of it ({@code Time left? 14 /} read from
+ * a canvas beside the page's {@code Time left: 14 / 15sec}); or when its confidence is below {@link
+ * #MIN_OCR_CONFIDENCE} (Tesseract's mean word confidence ÷ 100), when it holds no letter or digit,
+ * or when it is a fragment of at most {@link #MAX_FRAGMENT_LENGTH} characters that are not all
+ * letters or digits ({@code "|"}, {@code "a)"}, {@code "©"}: the glyphs OCR reads from icons and
+ * borders). {@code "OK"} and {@code "3"} stay.
  *
  * <p><b>Where the tree already carries the text.</b> OCR reads only the screen's <em>blind
  * regions</em> ({@link BlindRegions}; {@link Perceiver} runs the engine): the on-screen part of
@@ -201,7 +202,8 @@ public final class SceneBuilder {
       String[] label,
       double[] confidence,
       Source[] source) {
-    ocr = ocr.stream().filter(SceneBuilder::counts).toList();
+    ocr =
+        dropEchoes(ocr.stream().filter(SceneBuilder::counts).toList(), flat, usable, label, false);
     if (ocr.isEmpty()) {
       return new ArrayList<>();
     }
@@ -265,16 +267,17 @@ public final class SceneBuilder {
         ocrOnly.add(box);
       }
     }
-    return dropEchoes(ocrOnly, flat, usable, label);
+    return dropEchoes(ocrOnly, flat, usable, label, true);
   }
 
   /**
-   * The OCR-only boxes less what a canvas drawn beside the page's text adds: when the tree carries
-   * text, a box that is a lone letter, or whose words all appear in the label of a node within
-   * {@link #ECHO_NEAR_PX} of it, is dropped (see the class Javadoc).
+   * The boxes less what a canvas drawn beside the page's text adds, when the tree carries text (see
+   * the class Javadoc): before fusion ({@code unmatched} false), a box whose words all appear in
+   * the label of a node within {@link #ECHO_NEAR_PX} of it; of the boxes no node took ({@code
+   * unmatched} true), a lone letter. {@code label} holds the tree's own labels before fusion.
    */
   private static List<OcrBox> dropEchoes(
-      List<OcrBox> boxes, FlatTree flat, boolean[] usable, String[] label) {
+      List<OcrBox> boxes, FlatTree flat, boolean[] usable, String[] label, boolean unmatched) {
     List<Integer> labelled = new ArrayList<>();
     for (int i = 0; i < flat.size(); i++) {
       if (usable[i] && !label[i].isBlank()) {
@@ -291,7 +294,7 @@ public final class SceneBuilder {
           words.size() == 1
               && words.get(0).codePointCount(0, words.get(0).length()) == 1
               && Character.isLetter(words.get(0).codePointAt(0));
-      if (loneLetter || echoes(words, box.bounds(), flat, labelled, label)) {
+      if (unmatched ? loneLetter : echoes(words, box.bounds(), flat, labelled, label)) {
         continue;
       }
       kept.add(box);
