@@ -127,6 +127,8 @@ class WebToolsTest {
     assertThat(phoneKeys.description()).isEqualTo("Press a key: back, home or enter.");
     assertThat(phoneKeys.args().get(0).allowed()).containsExactly("back", "home", "enter");
     assertThat(offer(web, "assert_visible").args()).extracting(ArgSpec::name).contains("element");
+    assertThat(offer(web, "swipe").description()).contains("how much of the page lies beyond");
+    assertThat(offer(phone, "swipe").description()).isEqualTo(new SwipeTool().description());
   }
 
   private static ToolOffer offer(List<ToolOffer> offers, String name) {
