@@ -58,8 +58,8 @@ public final class AssertVisibleTool implements Tool<AssertVisibleTool.Expected>
 
   @Override
   public String description() {
-    return "Check that an element (by handle, id or visible text, as tap takes it) is on screen,"
-        + " waiting up to timeout_ms."
+    return "Check that an element (by handle, id or visible text) is on screen, waiting up to"
+        + " timeout_ms."
         + ElementQuery.FLAGS_NOTE;
   }
 

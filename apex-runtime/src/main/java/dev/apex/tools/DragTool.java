@@ -50,15 +50,12 @@ public final class DragTool implements Tool<DragTool.Move> {
     args.addAll(PointTarget.args("to_", "where to drop it"));
     args.add(
         ArgSpec.optional(
-            "to_offset_x",
-            ArgSpec.Type.INTEGER,
-            "with to_element/to_text: let go this many pixels right of its centre (negative: left)"));
+            "to_offset_x", ArgSpec.Type.INTEGER, "drop this many px right of to_element's centre"));
     args.add(
         ArgSpec.optional(
             "to_offset_y",
             ArgSpec.Type.INTEGER,
-            "with to_element/to_text: let go this many pixels below its centre (negative: above),"
-                + " e.g. to drop before or after a sortable list's item"));
+            "drop this many px below to_element's centre (negative: above)"));
     args.add(
         ArgSpec.optional(
             "duration_ms",

@@ -72,13 +72,14 @@ public final class PressKeyTool implements Tool<PressKeyTool.Press> {
     return ARGS;
   }
 
-  /** On a phone, {@code key} is one of back, home and enter, with no modifiers. */
+  /**
+   * On a phone, {@code key} is one of back, home and enter; on a web page any key, its modifiers
+   * written into it ({@code ctrl+a}): {@code modifiers}, which parsing still takes, is not offered.
+   */
   @Override
   public List<ArgSpec> argsOn(Device device) {
     if (keyboard(device)) {
-      return List.of(
-          ArgSpec.required("key", ArgSpec.Type.STRING, "the key, e.g. tab, page_down, ctrl+a"),
-          MODIFIERS);
+      return List.of(ArgSpec.required("key", ArgSpec.Type.STRING, "the key, e.g. tab or ctrl+a"));
     }
     String[] keys =
         Arrays.stream(Key.values())

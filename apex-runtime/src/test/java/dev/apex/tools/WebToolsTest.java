@@ -122,7 +122,7 @@ class WebToolsTest {
     ToolOffer webKeys = offer(web, "press_key");
     ToolOffer phoneKeys = offer(phone, "press_key");
     assertThat(webKeys.description()).contains("tab", "page_down", "ctrl+a").doesNotContain("home");
-    assertThat(webKeys.args()).extracting(ArgSpec::name).containsExactly("key", "modifiers");
+    assertThat(webKeys.args()).extracting(ArgSpec::name).containsExactly("key");
     assertThat(webKeys.args().get(0).allowed()).isEmpty();
     assertThat(phoneKeys.description()).isEqualTo("Press a key: back, home or enter.");
     assertThat(phoneKeys.args().get(0).allowed()).containsExactly("back", "home", "enter");
