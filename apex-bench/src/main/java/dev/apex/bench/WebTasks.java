@@ -42,6 +42,13 @@ public final class WebTasks {
           web("click-color", "click-color", "click a div with a script handler"),
           ocr(web("read-canvas", "identify-shape", "click a word drawn on a canvas (OCR)")),
           web("multi-select", "click-option (multiple, ctrl)", "ctrl-click a multi-select"),
+          web("drag-path", "drag (path-following)", "drag through the points on the way"),
+          web(
+              "sortable-drop",
+              "drag-sort (sortable list)",
+              "drop beside an item of a sortable list"),
+          web("scroll-listbox", "click-scroll-list", "pick an option below a list box's fold"),
+          web("hover-icon-menu", "hover-menu (icon)", "hover an icon with no text to open a menu"),
           new WebTask(
               "notes-long-press",
               "long-press menu (mobile)",

@@ -63,6 +63,46 @@ public final class Gestures {
     String selectOption(int x, int y, String option);
   }
 
+  /**
+   * Moves through the browser's history or opens an address in the current tab (web). What may be
+   * opened is the caller's policy; the device opens what it is given.
+   */
+  public interface Navigate {
+    /** Opens {@code url} in the current tab and waits for it to load. */
+    void navigate(String url);
+
+    /** Goes back one page in the tab's history; nothing when there is none. */
+    void back();
+
+    /** Goes forward one page in the tab's history; nothing when there is none. */
+    void forward();
+
+    /** Loads the current page again. */
+    void reload();
+  }
+
+  /**
+   * Presses a key of a full keyboard into the focused element, with modifier keys held: tab, the
+   * arrows, page up and down, backspace, a ctrl-a (web).
+   */
+  public interface Keyboard {
+    void press(KeyStroke stroke);
+  }
+
+  /**
+   * Scrolls an element its scrolling ancestors clip (an option scrolled out of a list box, a row of
+   * an {@code overflow: auto} box) into view, so a gesture at its point lands on it (web).
+   */
+  public interface Reveal {
+    /**
+     * @param bounds where the last capture placed the element, in pixels (outside its box's visible
+     *     part)
+     * @return whether an element clipped there was found and scrolled; false leaves the page as it
+     *     was
+     */
+    boolean reveal(dev.apex.core.Bounds bounds);
+  }
+
   /** A modifier key held during a click. */
   public enum Modifier {
     CTRL,

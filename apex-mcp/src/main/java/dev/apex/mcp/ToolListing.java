@@ -42,6 +42,20 @@ final class ToolListing {
 
   private static McpSchema.Tool tool(
       String name, String description, java.util.Map<String, Object> schema) {
-    return McpSchema.Tool.builder(name, schema).description(description).build();
+    return McpSchema.Tool.builder(name, compact(schema)).description(description).build();
+  }
+
+  /**
+   * {@code schema} without what costs a model tokens and tells it nothing: an empty {@code
+   * required} list, and {@code additionalProperties: false}, which the registry enforces itself (an
+   * unknown argument is refused in one line naming it, as a missing required one is).
+   */
+  static java.util.Map<String, Object> compact(java.util.Map<String, Object> schema) {
+    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>(schema);
+    out.remove("additionalProperties");
+    if (out.get("required") instanceof List<?> required && required.isEmpty()) {
+      out.remove("required");
+    }
+    return out;
   }
 }

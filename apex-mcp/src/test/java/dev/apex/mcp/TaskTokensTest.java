@@ -27,8 +27,8 @@ class TaskTokensTest {
   /** The sim Wi-Fi task's results, in tokens (252 when this was written; 546 before issue 30). */
   static final int MAX_RESULTS = 290;
 
-  /** tools/list and instructions on the sim, in tokens (2,090 when this was written). */
-  static final int MAX_SIM_LISTING = 2_100;
+  /** tools/list and instructions on the sim, in tokens: issue 30's goal for a phone. */
+  static final int MAX_SIM_LISTING = 2_000;
 
   private static final String SWITCH = "switch off.*";
 

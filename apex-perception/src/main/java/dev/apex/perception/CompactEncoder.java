@@ -33,13 +33,17 @@ import java.util.Set;
  * {@code circle}, {@code rect}, …, and {@code dialog} for a dialog over the screen); <b>state</b>
  * words — {@code on}/{@code off} for checkable elements, {@code disabled}, {@code selected}, {@code
  * focused}, {@code password}, {@code long} (long-press only), {@code scroll} and {@code edit} where
- * the kind does not already say so; the <b>position</b>: the centre {@code @x,y} in pixels, or the
- * full {@code [left,top,right,bottom]} for scrollable elements, whose extent matters for swipes;
- * and last the <b>text</b>, running to the end of the line, so it needs no quotes (line breaks are
- * written {@code }, a backslash {@code \}); it is never shortened, and left out only where it is a
- * checkable element's state word ({@code Off}), which its state already says. Kind and state words
- * come from the fixed vocabulary above and always precede the position, so a text cannot be
- * mistaken for them. No ids, classes or package names. Thread-safe.
+ * the kind does not already say so, {@code hover} for what reacts only to the pointer passing over
+ * it; the <b>position</b>: the centre {@code @x,y} in pixels, or the full {@code
+ * [left,top,right,bottom]} for scrollable elements, whose extent matters for swipes (a web page's
+ * is its whole document, and a line after the header says how far it runs past the screen: {@link
+ * #beyondView}), or {@code off-view} for an element scrolled out of its scrolling box (a tool
+ * scrolls it into view before acting on it); and last the <b>text</b>, running to the end of the
+ * line, so it needs no quotes (line breaks are written {@code }, a backslash {@code \}); it is
+ * never shortened, and left out only where it is a checkable element's state word ({@code Off}),
+ * which its state already says. Kind and state words come from the fixed vocabulary above and
+ * always precede the position, so a text cannot be mistaken for them. No ids, classes or package
+ * names. Thread-safe.
  */
 public final class CompactEncoder {
 
@@ -86,7 +90,9 @@ public final class CompactEncoder {
 
   private static StringBuilder header(Scene scene) {
     StringBuilder out = new StringBuilder(64 + scene.elements().size() * 40);
-    return out.append(scene.width()).append('x').append(scene.height()).append('\n');
+    out.append(scene.width()).append('x').append(scene.height()).append('\n');
+    beyondView(scene).ifPresent(line -> out.append(line).append('\n'));
+    return out;
   }
 
   private static void line(SceneElement e, String handle, StringBuilder out) {
@@ -97,7 +103,9 @@ public final class CompactEncoder {
     }
     states(e, kind, out);
     Bounds b = e.bounds();
-    if (e.has(ElementFlag.SCROLLABLE)) {
+    if (e.has(ElementFlag.OFF_VIEW)) {
+      out.append(" off-view");
+    } else if (e.has(ElementFlag.SCROLLABLE)) {
       out.append(" [")
           .append(b.left())
           .append(',')
@@ -120,6 +128,42 @@ public final class CompactEncoder {
   private static boolean statesItsState(SceneElement e) {
     String t = e.text().strip();
     return e.has(ElementFlag.CHECKABLE) && (t.equalsIgnoreCase("on") || t.equalsIgnoreCase("off"));
+  }
+
+  /**
+   * The line saying how much of the page lies beyond the screen, when a scrollable element covering
+   * the whole screen (a web page, whose bounds are its whole document) reaches past it: e.g. {@code
+   * page continues: 8200px below, 300px above (swipe to scroll)}. Empty when nothing does.
+   */
+  public static Optional<String> beyondView(Scene scene) {
+    Objects.requireNonNull(scene, "scene");
+    int w = scene.width();
+    int h = scene.height();
+    for (SceneElement e : scene.elements()) {
+      Bounds b = e.bounds();
+      if (!e.has(ElementFlag.SCROLLABLE)
+          || b.left() > 0
+          || b.top() > 0
+          || b.right() < w
+          || b.bottom() < h) {
+        continue;
+      }
+      StringBuilder line = new StringBuilder();
+      side(line, b.bottom() - h, "below");
+      side(line, -b.top(), "above");
+      side(line, b.right() - w, "right");
+      side(line, -b.left(), "left");
+      if (line.length() > 0) {
+        return Optional.of("page continues: " + line + " (swipe to scroll)");
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static void side(StringBuilder line, int px, String where) {
+    if (px > 0) {
+      line.append(line.length() == 0 ? "" : ", ").append(px).append("px ").append(where);
+    }
   }
 
   /**
@@ -187,6 +231,9 @@ public final class CompactEncoder {
     }
     if (e.has(ElementFlag.EDITABLE) && !"input".equals(kind) && !"textarea".equals(kind)) {
       out.append(" edit");
+    }
+    if (e.has(ElementFlag.HOVERABLE) && !e.has(ElementFlag.CLICKABLE)) {
+      out.append(" hover");
     }
   }
 

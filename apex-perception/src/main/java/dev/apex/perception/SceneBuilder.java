@@ -36,14 +36,20 @@ import java.util.Objects;
  *   <li>a matched node with text stays {@link Source#TREE}; the box is absorbed;
  *   <li>an unmatched box whose text is already carried by a node containing its centre (another
  *       line of a multi-line text view) is absorbed too;
+ *   <li>when the tree carries text somewhere (a page with a canvas, not a game the tree cannot see
+ *       into), an unmatched box that is a lone letter ({@code e}: a marker's glyph) is dropped: a
+ *       canvas drawing markers adds nothing;
  *   <li>any other unmatched box becomes its own {@link Source#OCR} element.
  * </ul>
  *
- * <p><b>Which OCR boxes count.</b> Before fusion, a box is dropped when its confidence is below
- * {@link #MIN_OCR_CONFIDENCE} (Tesseract's mean word confidence ÷ 100), when it holds no letter or
- * digit, or when it is a fragment of at most {@link #MAX_FRAGMENT_LENGTH} characters that are not
- * all letters or digits ({@code "|"}, {@code "a)"}, {@code "©"}: the glyphs OCR reads from icons
- * and borders). {@code "OK"} and {@code "3"} stay.
+ * <p><b>Which OCR boxes count.</b> Before fusion, a box is dropped when it echoes the tree: the
+ * tree carries text, and the box's words (runs of letters and digits, ignoring case) all appear in
+ * the label of a visible node within {@link #ECHO_NEAR_PX} of it ({@code Time left? 14 /} read from
+ * a canvas beside the page's {@code Time left: 14 / 15sec}); or when its confidence is below {@link
+ * #MIN_OCR_CONFIDENCE} (Tesseract's mean word confidence ÷ 100), when it holds no letter or digit,
+ * or when it is a fragment of at most {@link #MAX_FRAGMENT_LENGTH} characters that are not all
+ * letters or digits ({@code "|"}, {@code "a)"}, {@code "©"}: the glyphs OCR reads from icons and
+ * borders). {@code "OK"} and {@code "3"} stay.
  *
  * <p><b>Where the tree already carries the text.</b> OCR reads only the screen's <em>blind
  * regions</em> ({@link BlindRegions}; {@link Perceiver} runs the engine): the on-screen part of
@@ -111,6 +117,12 @@ public final class SceneBuilder {
 
   /** Blind regions covering this share of the screen or more: the whole screenshot is read. */
   public static final double WHOLE_SCREEN_FRACTION = 0.5;
+
+  /**
+   * How near, in pixels, a labelled node must be to an OCR-only box for the box to be taken as an
+   * echo of its text.
+   */
+  public static final int ECHO_NEAR_PX = 120;
 
   /** Between the labels a clickable container takes from its descendants. */
   public static final String LABEL_SEPARATOR = " | ";
@@ -190,7 +202,8 @@ public final class SceneBuilder {
       String[] label,
       double[] confidence,
       Source[] source) {
-    ocr = ocr.stream().filter(SceneBuilder::counts).toList();
+    ocr =
+        dropEchoes(ocr.stream().filter(SceneBuilder::counts).toList(), flat, usable, label, false);
     if (ocr.isEmpty()) {
       return new ArrayList<>();
     }
@@ -254,7 +267,76 @@ public final class SceneBuilder {
         ocrOnly.add(box);
       }
     }
-    return ocrOnly;
+    return dropEchoes(ocrOnly, flat, usable, label, true);
+  }
+
+  /**
+   * The boxes less what a canvas drawn beside the page's text adds, when the tree carries text (see
+   * the class Javadoc): before fusion ({@code unmatched} false), a box whose words all appear in
+   * the label of a node within {@link #ECHO_NEAR_PX} of it; of the boxes no node took ({@code
+   * unmatched} true), a lone letter. {@code label} holds the tree's own labels before fusion.
+   */
+  private static List<OcrBox> dropEchoes(
+      List<OcrBox> boxes, FlatTree flat, boolean[] usable, String[] label, boolean unmatched) {
+    List<Integer> labelled = new ArrayList<>();
+    for (int i = 0; i < flat.size(); i++) {
+      if (usable[i] && !label[i].isBlank()) {
+        labelled.add(i);
+      }
+    }
+    if (labelled.isEmpty() || boxes.isEmpty()) {
+      return boxes;
+    }
+    List<OcrBox> kept = new ArrayList<>(boxes.size());
+    for (OcrBox box : boxes) {
+      List<String> words = words(box.text());
+      boolean loneLetter =
+          words.size() == 1
+              && words.get(0).codePointCount(0, words.get(0).length()) == 1
+              && Character.isLetter(words.get(0).codePointAt(0));
+      if (unmatched ? loneLetter : echoes(words, box.bounds(), flat, labelled, label)) {
+        continue;
+      }
+      kept.add(box);
+    }
+    return kept;
+  }
+
+  private static boolean echoes(
+      List<String> words, Bounds box, FlatTree flat, List<Integer> labelled, String[] label) {
+    if (words.isEmpty()) {
+      return false;
+    }
+    for (int i : labelled) {
+      if (gap(flat.node(i).bounds(), box) <= ECHO_NEAR_PX && words(label[i]).containsAll(words)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The pixels between two boxes along the axis that separates them most; 0 when they touch. */
+  private static int gap(Bounds a, Bounds b) {
+    int dx = Math.max(0, Math.max(a.left() - b.right(), b.left() - a.right()));
+    int dy = Math.max(0, Math.max(a.top() - b.bottom(), b.top() - a.bottom()));
+    return Math.max(dx, dy);
+  }
+
+  /** The runs of letters and digits in {@code text}, lower case. */
+  private static List<String> words(String text) {
+    List<String> out = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    for (int i = 0; i <= text.length(); ) {
+      int c = i < text.length() ? text.codePointAt(i) : ' ';
+      if (Character.isLetterOrDigit(c)) {
+        word.appendCodePoint(Character.toLowerCase(c));
+      } else if (word.length() > 0) {
+        out.add(word.toString());
+        word.setLength(0);
+      }
+      i += i < text.length() ? Character.charCount(c) : 1;
+    }
+    return out;
   }
 
   /** A non-interactive node whose label a kept descendant repeats leaves it to the descendant. */

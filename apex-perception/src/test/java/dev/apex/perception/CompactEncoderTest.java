@@ -166,4 +166,46 @@ class CompactEncoderTest {
     assertThat(CompactEncoder.encode(s))
         .isEqualTo("10x10\n1 checkbox off @1,1 Agree\n2 tap long @2,2\n3 img @3,3 Logo\n");
   }
+
+  @Test
+  void aPageRunningPastTheScreenGetsALineSayingHowFarAndHoverAndOffViewAreSaid() {
+    Scene page =
+        new Scene(
+            400,
+            300,
+            List.of(
+                element(
+                    "p",
+                    "list",
+                    new Bounds(0, -500, 400, 1500),
+                    "Shop",
+                    Source.TREE,
+                    ElementFlag.SCROLLABLE),
+                element(
+                    "m",
+                    "view",
+                    new Bounds(0, 0, 90, 20),
+                    "Menu",
+                    Source.TREE,
+                    ElementFlag.HOVERABLE),
+                element(
+                    "o",
+                    "item",
+                    new Bounds(0, 380, 90, 400),
+                    "Far",
+                    Source.TREE,
+                    ElementFlag.CLICKABLE,
+                    ElementFlag.OFF_VIEW)));
+
+    String text = CompactEncoder.encode(page);
+
+    assertThat(text.lines().toList())
+        .containsExactly(
+            "400x300",
+            "page continues: 1200px below, 500px above (swipe to scroll)",
+            "1 list [0,-500,400,1500] Shop",
+            "2 hover @45,10 Menu",
+            "3 tap off-view Far");
+    assertThat(CompactEncoder.beyondView(scene)).isEmpty();
+  }
 }

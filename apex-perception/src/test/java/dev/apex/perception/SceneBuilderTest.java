@@ -43,6 +43,30 @@ class SceneBuilderTest {
   }
 
   @Test
+  void aCanvasBesideThePagesTextAddsNoEchoOfItNorMarkerGlyphsButKeepsItsOwnWords() {
+    UiTree tree =
+        screen(
+            node(0, 0, 1000, 2000)
+                .with(
+                    node(0, 0, 1000, 60).cls("div").text("Time left: 14 / 15sec"),
+                    node(0, 100, 1000, 700).cls("canvas")));
+
+    Scene scene =
+        SceneBuilder.build(
+            tree,
+            List.of(
+                box("Time left? 14 /", 10, 110, 300, 150, 0.9),
+                box("15sec @", 320, 110, 450, 150, 0.9),
+                box("e", 500, 400, 520, 430, 0.9),
+                box("Circle", 600, 500, 720, 540, 0.9)));
+
+    assertThat(scene.elements())
+        .filteredOn(e -> e.source() == Source.OCR)
+        .extracting(SceneElement::text)
+        .containsExactly("Circle");
+  }
+
+  @Test
   void aWebDialogIsADialogElement() {
     UiTree tree =
         screen(

@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * {@code launch_app} and {@code terminate_app}: take the app by {@code app_id} (an Android package)
  * or {@code bundle_id} (an iOS bundle id), exactly one of them, parsed into an {@link App}. An app
- * the device does not know fails with {@link InvalidInputException} from the device.
+ * the device does not know fails with {@link InvalidInputException} from the device. A web page is
+ * not offered them ({@link #supports}): its addresses open with {@code navigate}.
  */
 public abstract sealed class AppTool implements Tool<AppTool.App> {
 
@@ -41,6 +42,15 @@ public abstract sealed class AppTool implements Tool<AppTool.App> {
   @Override
   public Optional<String> shorthandArg() {
     return Optional.of("app_id");
+  }
+
+  /**
+   * Not on a web page ({@link dev.apex.device.Gestures.Navigate}), whose apps are addresses: a
+   * catalogue offers {@code navigate} there. A flow's step naming an app (a URL) still runs.
+   */
+  @Override
+  public boolean supports(dev.apex.device.Device device) {
+    return device.role(dev.apex.device.Gestures.Navigate.class).isEmpty();
   }
 
   @Override

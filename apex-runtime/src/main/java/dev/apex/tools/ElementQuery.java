@@ -58,6 +58,9 @@ public record ElementQuery(String ref, String text, Map<ElementFlag, Boolean> fl
   public static List<ArgSpec> flagArgs() {
     List<ArgSpec> specs = new ArrayList<>();
     for (ElementFlag flag : ElementFlag.values()) {
+      if (flag == ElementFlag.HOVERABLE || flag == ElementFlag.OFF_VIEW) {
+        continue; // what a page's layout says, not a state a step would ask for
+      }
       String name = argName(flag);
       specs.add(ArgSpec.optional(name, ArgSpec.Type.BOOLEAN, ""));
     }

@@ -61,6 +61,6 @@ final class ElementWait {
     return ArgSpec.optional(
         "timeout_ms",
         ArgSpec.Type.INTEGER,
-        "how long to keep looking, in ms (default " + DEFAULT_TIMEOUT.toMillis() + ")");
+        "ms to keep looking (default " + DEFAULT_TIMEOUT.toMillis() + ")");
   }
 }

@@ -68,7 +68,7 @@ public final class HoverTool implements Tool<HoverTool.Over> {
   @Override
   public Map<String, Object> execute(Over over, ToolContext ctx) {
     Gestures.Hover device = PointTarget.role(ctx.device(), Gestures.Hover.class, name(), "hover");
-    PointTarget.Resolved at = over.target().resolve(ctx);
+    PointTarget.Resolved at = over.target().resolve(ctx, name());
     device.hover(at.x(), at.y());
     return LongPressTool.output(at, null);
   }

@@ -80,7 +80,7 @@ public final class LongPressTool implements Tool<LongPressTool.Press> {
   public Map<String, Object> execute(Press press, ToolContext ctx) {
     Gestures.LongPress device =
         PointTarget.role(ctx.device(), Gestures.LongPress.class, name(), "long-press");
-    PointTarget.Resolved at = press.target().resolve(ctx);
+    PointTarget.Resolved at = press.target().resolve(ctx, name());
     device.longPress(at.x(), at.y(), press.duration());
     return output(at, press.duration());
   }

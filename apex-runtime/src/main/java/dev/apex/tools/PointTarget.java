@@ -34,14 +34,10 @@ record PointTarget(ElementQuery query, int x, int y, Duration timeout) {
    */
   static List<ArgSpec> args(String prefix, String what) {
     List<ArgSpec> out = new ArrayList<>();
-    out.add(
-        ArgSpec.optional(
-            prefix + "element",
-            ArgSpec.Type.STRING,
-            what + ": a describe_screen handle, an id or a resource id"));
-    out.add(ArgSpec.optional(prefix + "text", ArgSpec.Type.STRING, what + ": its visible text"));
-    out.add(ArgSpec.optional(prefix + "x", ArgSpec.Type.INTEGER, what + ": x in pixels, with y"));
-    out.add(ArgSpec.optional(prefix + "y", ArgSpec.Type.INTEGER, what + ": y in pixels, with x"));
+    out.add(ArgSpec.optional(prefix + "element", ArgSpec.Type.STRING, what + ": handle or id"));
+    out.add(ArgSpec.optional(prefix + "text", ArgSpec.Type.STRING, what + ": visible text"));
+    out.add(ArgSpec.optional(prefix + "x", ArgSpec.Type.INTEGER, what + ": x px, with y"));
+    out.add(ArgSpec.optional(prefix + "y", ArgSpec.Type.INTEGER, what + ": y px, with x"));
     return out;
   }
 
@@ -87,28 +83,39 @@ record PointTarget(ElementQuery query, int x, int y, Duration timeout) {
     return new PointTarget(new ElementQuery(element, text, Map.of()), 0, 0, timeout);
   }
 
-  /** Where it is now: the point, or the centre of the element's part on screen. */
-  Resolved resolve(ToolContext ctx) {
+  /**
+   * Where it is now: the point, or the centre of the element's part on screen, scrolled into view
+   * first when its scrolling box hides it ({@link OffView}).
+   *
+   * @param tool the tool's name, for messages
+   */
+  Resolved resolve(ToolContext ctx, String tool) {
     if (query == null) {
-      return new Resolved(x, y, null);
+      return new Resolved(x, y, null, null);
     }
+    ElementWait.Found seen = OffView.inView(ctx, find(ctx, query, timeout), timeout, tool);
+    int[] p = ElementLocator.tapPoint(seen.scene(), seen.element());
+    return new Resolved(p[0], p[1], seen.element().id(), seen.element().bounds());
+  }
+
+  /**
+   * The element {@code query} finds: on the screen the step was planned on, else on fresh
+   * observations until it appears or {@code timeout} passes.
+   */
+  static ElementWait.Found find(ToolContext ctx, ElementQuery query, Duration timeout) {
     Scene scene = ctx.latestScene();
     Optional<SceneElement> found =
         scene == null ? Optional.empty() : ElementLocator.find(scene, query);
-    SceneElement element;
-    if (found.isPresent()) {
-      element = found.get();
-    } else {
-      ElementWait.Found seen = ElementWait.await(ctx, query, timeout);
-      scene = seen.scene();
-      element = seen.element();
-    }
-    int[] p = ElementLocator.tapPoint(scene, element);
-    return new Resolved(p[0], p[1], element.id());
+    return found.isPresent()
+        ? new ElementWait.Found(scene, found.get())
+        : ElementWait.await(ctx, query, timeout);
   }
 
-  /** A target placed: its point, and the element's id when it was an element. */
-  record Resolved(int x, int y, String element) {}
+  /**
+   * A target placed: its point, and the element's id and bounds when it was an element (null for a
+   * point).
+   */
+  record Resolved(int x, int y, String element, dev.apex.core.Bounds bounds) {}
 
   /**
    * {@code device} as {@code role}, or the one-line refusal naming the device kind and what it

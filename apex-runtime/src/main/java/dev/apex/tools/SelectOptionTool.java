@@ -73,7 +73,7 @@ public final class SelectOptionTool implements Tool<SelectOptionTool.Pick> {
     Gestures.SelectOption device =
         PointTarget.role(
             ctx.device(), Gestures.SelectOption.class, name(), "pick an option from a list");
-    PointTarget.Resolved at = pick.target().resolve(ctx);
+    PointTarget.Resolved at = pick.target().resolve(ctx, name());
     String selected = device.selectOption(at.x(), at.y(), pick.option());
     Map<String, Object> out = LongPressTool.output(at, null);
     out.put("selected", selected);

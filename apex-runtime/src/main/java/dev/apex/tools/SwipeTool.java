@@ -52,6 +52,18 @@ public final class SwipeTool implements Tool<SwipeTool.Swipe> {
     return "Swipe between two points (pixels) or in a direction the finger moves (up, down, ...).";
   }
 
+  /**
+   * On a web page (a device with {@link dev.apex.device.Gestures.Navigate}) a swipe turns the mouse
+   * wheel over its start point, which scrolls the page or the box under it.
+   */
+  @Override
+  public String descriptionOn(dev.apex.device.Device device) {
+    return device.role(dev.apex.device.Gestures.Navigate.class).isPresent()
+        ? "Scroll the page, or the box under from_x/from_y: direction up shows what is below (as a"
+            + " finger would move); the screen listing says how much of the page lies beyond."
+        : description();
+  }
+
   @Override
   public List<ArgSpec> args() {
     return List.of(

@@ -98,14 +98,10 @@ public final class TapTool implements Tool<TapTool.Tap> {
 
   static {
     List<ArgSpec> args = new ArrayList<>();
-    args.add(
-        ArgSpec.optional(
-            "element",
-            ArgSpec.Type.STRING,
-            "the element: a describe_screen handle, an id or a resource id"));
-    args.add(ArgSpec.optional("text", ArgSpec.Type.STRING, "the element's visible text"));
-    args.add(ArgSpec.optional("x", ArgSpec.Type.INTEGER, "x in screen pixels, with y"));
-    args.add(ArgSpec.optional("y", ArgSpec.Type.INTEGER, "y in screen pixels, with x"));
+    args.add(ArgSpec.optional("element", ArgSpec.Type.STRING, "handle or id"));
+    args.add(ArgSpec.optional("text", ArgSpec.Type.STRING, "visible text"));
+    args.add(ArgSpec.optional("x", ArgSpec.Type.INTEGER, "x px, with y"));
+    args.add(ArgSpec.optional("y", ArgSpec.Type.INTEGER, "y px, with x"));
     args.addAll(ElementQuery.flagArgs());
     args.add(ElementWait.timeoutArg());
     args.add(ElementSettle.boundArg());
@@ -223,18 +219,13 @@ public final class TapTool implements Tool<TapTool.Tap> {
     }
     OnElement target = (OnElement) tap;
     ElementQuery query = target.query();
-    Scene scene = ctx.latestScene();
-    Optional<SceneElement> found =
-        scene == null ? Optional.empty() : ElementLocator.find(scene, query);
-    SceneElement element;
-    if (found.isPresent()) {
-      element = found.get();
-    } else {
-      // Not on the screen the step was planned on: look again until it appears or time is up.
-      ElementWait.Found seen = ElementWait.await(ctx, query, target.timeout());
-      scene = seen.scene();
-      element = seen.element();
-    }
+    // On the screen the step was planned on, else looked for until it appears or time is up; an
+    // element scrolled out of its box is scrolled into view first.
+    ElementWait.Found seen =
+        OffView.inView(
+            ctx, PointTarget.find(ctx, query, target.timeout()), target.timeout(), name());
+    Scene scene = seen.scene();
+    SceneElement element = seen.element();
     Duration bound = target.settle().orElse(ctx.settleBound());
     ElementSettle.Result still = ElementSettle.await(ctx, query, scene, element, bound);
     int[] point = ElementLocator.tapPoint(still.scene(), still.element());

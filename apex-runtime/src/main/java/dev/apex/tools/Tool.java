@@ -58,6 +58,15 @@ public interface Tool<A> extends ToolSpec<A> {
   }
 
   /**
+   * What a catalogue says this tool does on {@code device}: {@link #description()} by default; a
+   * tool whose use differs by device kind (keys a browser has and a phone has not) says it for that
+   * kind. Must not touch the device (it only asks for roles).
+   */
+  default String descriptionOn(Device device) {
+    return description();
+  }
+
+  /**
    * The arguments a catalogue offers for this tool on {@code device}: {@link #args()} by default,
    * less an option the device cannot honour ({@code tap}'s {@code modifiers} on a device without
    * modifier taps). Parsing still accepts every argument of {@link #args()}.

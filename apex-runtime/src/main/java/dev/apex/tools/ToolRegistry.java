@@ -31,11 +31,11 @@ public final class ToolRegistry {
    * The built-in tools (the seeds' {@code default_tool_registry}): {@code describe_screen}, {@code
    * describe_screen_semantic}, {@code launch_app}, {@code terminate_app}, {@code tap}, {@code
    * type_text}, {@code swipe}, {@code press_key}, {@code wait}, {@code assert_visible}, and the
-   * gestures {@code long_press}, {@code drag}, {@code hover} and {@code select_option} (each fails
-   * on a device without its {@link dev.apex.device.Gestures} role). {@code
-   * describe_screen_semantic} is registered with labelling off (it costs nothing and returns a null
-   * semantic scene); {@link #replace} it with one built on a configured {@code Enricher} to label
-   * screens.
+   * gestures {@code long_press}, {@code drag}, {@code hover} and {@code select_option}, and a web
+   * page's {@code navigate} (each fails on a device without its {@link dev.apex.device.Gestures}
+   * role). {@code describe_screen_semantic} is registered with labelling off (it costs nothing and
+   * returns a null semantic scene); {@link #replace} it with one built on a configured {@code
+   * Enricher} to label screens.
    */
   public static ToolRegistry defaultRegistry() {
     return of(
@@ -52,7 +52,8 @@ public final class ToolRegistry {
         new LongPressTool(),
         new DragTool(),
         new HoverTool(),
-        new SelectOptionTool());
+        new SelectOptionTool(),
+        new NavigateTool());
   }
 
   /** A registry with {@code tool} in place of the tool of the same name (added if none). */
@@ -124,14 +125,15 @@ public final class ToolRegistry {
 
   /**
    * What a catalogue offers a model on {@code device}, sorted by name: the tools that {@link
-   * Tool#supports} it, each with the arguments it can honour there ({@link Tool#argsOn}).
+   * Tool#supports} it, each described for it ({@link Tool#descriptionOn}) with the arguments it can
+   * honour there ({@link Tool#argsOn}).
    */
   public List<ToolOffer> offeredOn(Device device) {
     Objects.requireNonNull(device, "device");
     List<ToolOffer> offers = new ArrayList<>();
     for (Tool<?> tool : tools.values()) {
       if (tool.supports(device)) {
-        offers.add(new ToolOffer(tool.name(), tool.description(), tool.argsOn(device)));
+        offers.add(new ToolOffer(tool.name(), tool.descriptionOn(device), tool.argsOn(device)));
       }
     }
     return List.copyOf(offers);

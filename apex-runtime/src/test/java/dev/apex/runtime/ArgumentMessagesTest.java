@@ -79,8 +79,11 @@ class ArgumentMessagesTest {
             "swipe: 'duration_ms' must be 0..60000, got 70000"),
         bad(
             step("press_key", "key", "menu"),
-            "press_key: argument 'key' must be one of back, home, enter, got 'menu'"),
-        bad(step("assert_visible", "checked", true), "assert_visible: give 'text' and/or 'id'"),
+            "press_key: unknown key 'menu': use back, home or enter; on a web page also tab, escape,"
+                + " up, page_down, backspace, … or one character, held modifiers as in ctrl+a"),
+        bad(
+            step("assert_visible", "checked", true),
+            "assert_visible: give 'element' and/or 'text'"),
         bad(
             step("assert_visible", "id", "", "text", "OK"),
             "assert_visible: 'id' and 'text' must not be empty when given"),

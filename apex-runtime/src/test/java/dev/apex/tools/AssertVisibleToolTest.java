@@ -64,7 +64,7 @@ class AssertVisibleToolTest {
   void needsTextOrId() {
     assertThatThrownBy(() -> assertVisible.parse(Map.of("checked", true)))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessage("assert_visible: give 'text' and/or 'id'");
+        .hasMessage("assert_visible: give 'element' and/or 'text'");
   }
 
   @Test

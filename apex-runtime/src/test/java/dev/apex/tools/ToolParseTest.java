@@ -55,7 +55,8 @@ class ToolParseTest {
     assertThat(new TypeTextTool().parse(Map.of("text", "hi")))
         .isEqualTo(new TypeTextTool.Text("hi", false));
     assertThat(new TypeTextTool().parse(Map.of("text", "pw", "secret", true)).secret()).isTrue();
-    assertThat(new PressKeyTool().parse(Map.of("key", "HOME"))).isEqualTo(Key.HOME);
+    assertThat(new PressKeyTool().parse(Map.of("key", "HOME")))
+        .isEqualTo(new PressKeyTool.Plain(Key.HOME));
     assertThat(new WaitTool().parse(Map.of("ms", 250))).isEqualTo(Duration.ofMillis(250));
     assertThat(new AssertVisibleTool().parse(Map.of("id", "wifi", "checked", false)))
         .isEqualTo(

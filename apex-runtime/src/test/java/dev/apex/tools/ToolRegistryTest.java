@@ -21,6 +21,7 @@ class ToolRegistryTest {
             "hover",
             "launch_app",
             "long_press",
+            "navigate",
             "press_key",
             "select_option",
             "swipe",
@@ -36,7 +37,7 @@ class ToolRegistryTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessage(
             "unknown tool 'tapp': use one of assert_visible, describe_screen, describe_screen_semantic, drag,"
-                + " hover, launch_app, long_press, press_key, select_option, swipe, tap, terminate_app, type_text, wait");
+                + " hover, launch_app, long_press, navigate, press_key, select_option, swipe, tap, terminate_app, type_text, wait");
   }
 
   @Test

@@ -38,10 +38,11 @@ import java.util.Set;
  * {@code label} (aria-label, aria-labelledby, a {@code <label>}, alt or title), {@code
  * placeholder}, {@code id}, {@code name}, {@code type}, {@code children}, and the true-only flags
  * {@code click}, {@code edit}, {@code check}, {@code checked}, {@code disabled}, {@code focused},
- * {@code scroll}, {@code selected}, {@code password}, {@code multiline} (a textarea) and {@code
- * off} (entirely outside the viewport); a drop-down list ({@code <select>}) also has {@code
- * options}, the visible texts of its first options in order, and {@code more}, how many it has
- * beyond them. Unknown fields are ignored, so the walk may add some.
+ * {@code scroll}, {@code selected}, {@code password}, {@code hover} (reacts to the pointer passing
+ * over it), {@code clip} (its centre scrolled out of a scrolling ancestor's visible part), {@code
+ * multiline} (a textarea) and {@code off} (entirely outside the viewport); a drop-down list ({@code
+ * <select>}) also has {@code options}, the visible texts of its first options in order, and {@code
+ * more}, how many it has beyond them. Unknown fields are ignored, so the walk may add some.
  *
  * <p>Mapping: {@code className} is {@code textarea} for a multi-line text field, else the role,
  * else the tag; {@code text} is the text, and for a drop-down list the selected option's text
@@ -52,7 +53,9 @@ import java.util.Set;
  * packageName} the page's origin; an {@code off} node is kept, with its true position, but not
  * {@code visible}. The root is a synthetic {@code page} node covering the viewport, with the title
  * as text, scrollable when the page is larger than the viewport. Paths are child indexes from it
- * ({@code 0/2/1}); the root's is empty.
+ * ({@code 0/2/1}); the root's is empty. When the page scrolls, the root's bounds are the whole
+ * document placed relative to the viewport ({@code -scrollX, -scrollY} to the page's far corner),
+ * so they say how much of the page lies beyond the viewport on each side.
  *
  * <p>Stateless and thread-safe. Malformed JSON throws {@link ParseException} with its line and
  * column.
@@ -61,16 +64,18 @@ public final class WebTreeParser implements TreeParser {
 
   private static final String WHAT = "web page tree";
   private static final Map<String, ElementFlag> FLAGS =
-      Map.of(
-          "click", ElementFlag.CLICKABLE,
-          "edit", ElementFlag.EDITABLE,
-          "check", ElementFlag.CHECKABLE,
-          "checked", ElementFlag.CHECKED,
-          "disabled", ElementFlag.DISABLED,
-          "focused", ElementFlag.FOCUSED,
-          "scroll", ElementFlag.SCROLLABLE,
-          "selected", ElementFlag.SELECTED,
-          "password", ElementFlag.PASSWORD);
+      Map.ofEntries(
+          Map.entry("click", ElementFlag.CLICKABLE),
+          Map.entry("edit", ElementFlag.EDITABLE),
+          Map.entry("check", ElementFlag.CHECKABLE),
+          Map.entry("checked", ElementFlag.CHECKED),
+          Map.entry("disabled", ElementFlag.DISABLED),
+          Map.entry("focused", ElementFlag.FOCUSED),
+          Map.entry("scroll", ElementFlag.SCROLLABLE),
+          Map.entry("selected", ElementFlag.SELECTED),
+          Map.entry("password", ElementFlag.PASSWORD),
+          Map.entry("hover", ElementFlag.HOVERABLE),
+          Map.entry("clip", ElementFlag.OFF_VIEW));
 
   public WebTreeParser() {}
 
@@ -105,11 +110,26 @@ public final class WebTreeParser implements TreeParser {
             "",
             "",
             origin,
-            new Bounds(0, 0, width, height),
+            scrolls ? documentBounds(doc, scale, width, height) : new Bounds(0, 0, width, height),
             scrolls ? EnumSet.of(ElementFlag.SCROLLABLE) : Set.of(),
             true,
             children);
     return new UiTree(width, height, 0, root);
+  }
+
+  /**
+   * The document relative to the viewport, in pixels: it starts {@code scroll} before the
+   * viewport's corner and is {@code page} big, never smaller than the viewport.
+   */
+  private static Bounds documentBounds(JsonNode doc, double scale, int width, int height) {
+    double sx = doc.path("scroll").path(0).asDouble();
+    double sy = doc.path("scroll").path(1).asDouble();
+    int left = (int) -Math.round(sx * scale);
+    int top = (int) -Math.round(sy * scale);
+    int right = left + (int) Math.round(doc.path("page").path(0).asDouble() * scale);
+    int bottom = top + (int) Math.round(doc.path("page").path(1).asDouble() * scale);
+    return new Bounds(
+        Math.min(left, 0), Math.min(top, 0), Math.max(right, width), Math.max(bottom, height));
   }
 
   private static List<UiNode> children(

@@ -37,6 +37,26 @@ class WebTreeParserTest {
   private final TreeParser parser = new WebTreeParser();
 
   @Test
+  void aScrolledPageIsItsDocumentAroundTheViewportAndFlagsHoverAndClippedNodes() {
+    String page =
+        """
+        {"url":"http://127.0.0.1/","title":"t","viewport":[400,300],"scroll":[0,500],
+         "page":[400,2000],"nodes":[
+          {"tag":"div","box":[0,0,90,20],"hover":true,"text":"Menu"},
+          {"tag":"select","role":"listbox","box":[0,30,90,40],"click":true,"children":[
+            {"tag":"option","role":"option","box":[0,80,90,20],"click":true,"clip":true,
+             "text":"Far"}]}]}
+        """;
+
+    UiTree tree = parser.parse(capture(page, new ScreenSize(400, 300, 1.0)));
+
+    assertThat(tree.root().bounds()).isEqualTo(new Bounds(0, -500, 400, 1500));
+    assertThat(tree.root().children().get(0).flags()).containsExactly(ElementFlag.HOVERABLE);
+    assertThat(tree.root().children().get(1).children().get(0).flags())
+        .contains(ElementFlag.OFF_VIEW, ElementFlag.CLICKABLE);
+  }
+
+  @Test
   void aDropDownListsItsOptionsAfterTheSelectedOneAndATextareaIsItsOwnClass() {
     String page =
         """
@@ -68,7 +88,8 @@ class WebTreeParserTest {
     assertThat(root.path()).isEmpty();
     assertThat(root.className()).isEqualTo("page");
     assertThat(root.text()).isEqualTo("Sign in");
-    assertThat(root.bounds()).isEqualTo(new Bounds(0, 0, 800, 600));
+    // A page taller than its viewport: the root is the whole document, 900 CSS px at ratio 2.
+    assertThat(root.bounds()).isEqualTo(new Bounds(0, 0, 800, 1800));
     assertThat(root.flags()).containsExactly(ElementFlag.SCROLLABLE);
 
     UiNode heading = root.children().get(0);

@@ -38,7 +38,10 @@ import java.util.stream.Collectors;
  *       defaults hold, and the model waits with {@code wait} when a screen is not ready;
  *   <li>the text and point locators of the gestures ({@code long_press}, {@code hover}, {@code
  *       drag}'s source, {@code select_option}), which take a handle; {@code drag} keeps its drop
- *       point ({@code to_x}, {@code to_y}), since a slider is dropped where no element is.
+ *       point ({@code to_x}, {@code to_y}), since a slider is dropped where no element is, and
+ *       leaves out its offsets from the drop element (a drop point says the same);
+ *   <li>{@code assert_visible}'s {@code id}, the older name of its {@code element}, and {@code
+ *       press_key}'s {@code modifiers}, which its key says as {@code ctrl+a}.
  * </ul>
  *
  * <p>Element references ({@code element} of {@code tap} and the gestures, {@code id} of {@code
@@ -59,7 +62,7 @@ final class ToolCatalog {
   private static final Map<String, Set<String>> REF_ARGS =
       Map.of(
           "tap", Set.of("element"),
-          "assert_visible", Set.of("id"),
+          "assert_visible", Set.of("element", "id"),
           "long_press", Set.of("element"),
           "hover", Set.of("element"),
           "drag", Set.of("from_element", "to_element"),
@@ -71,10 +74,18 @@ final class ToolCatalog {
   /** Locators a model is not offered, by tool: it names those elements by handle. */
   private static final Map<String, Set<String>> FLOW_ONLY_ARGS =
       Map.of(
-          "long_press", Set.of("text", "x", "y"),
-          "hover", Set.of("text", "x", "y"),
-          "drag", Set.of("from_text", "from_x", "from_y", "to_text"),
-          "select_option", Set.of("text", "x", "y"));
+          "long_press",
+          Set.of("text", "x", "y"),
+          "hover",
+          Set.of("text", "x", "y"),
+          "drag",
+          Set.of("from_text", "from_x", "from_y", "to_text", "to_offset_x", "to_offset_y"),
+          "select_option",
+          Set.of("text", "x", "y"),
+          "assert_visible",
+          Set.of("id"),
+          "press_key",
+          Set.of("modifiers"));
 
   private static final String REF_DESCRIPTION =
       "the element's handle: the number that starts its line in the screen listing, e.g. \"7\"";

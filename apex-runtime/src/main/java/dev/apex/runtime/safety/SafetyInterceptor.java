@@ -30,12 +30,12 @@ import org.slf4j.LoggerFactory;
  * clickable element) whose texts, or the step's own {@code text}, hold a word of the policy in one
  * of its forms (deleting, deletion; {@code SensitiveWords}); {@code launch_app} of an app outside
  * the allow-list, or of a URL the {@link OriginRule} does not let open (a scheme but http and https
- * is refused outright, without asking). Other tools pass. A tap's texts ({@code TapTexts}) are the
- * element's text (for a row without text, the texts inside it), its semantic purpose, and, for an
- * icon that says nothing itself, the texts of the dialog or container around it, read live: a
- * purpose, fresh or served from a cache, is never the only word on an icon. A text holding words of
- * several kinds is judged by the first kind the policy does not allow ("Send payment" asks as a
- * payment even where sending is allowed).
+ * is refused outright, without asking), and {@code navigate} to such a URL alike. Other tools pass.
+ * A tap's texts ({@code TapTexts}) are the element's text (for a row without text, the texts inside
+ * it), its semantic purpose, and, for an icon that says nothing itself, the texts of the dialog or
+ * container around it, read live: a purpose, fresh or served from a cache, is never the only word
+ * on an icon. A text holding words of several kinds is judged by the first kind the policy does not
+ * allow ("Send payment" asks as a payment even where sending is allowed).
  *
  * <p>One per task run, driven by its thread.
  */
@@ -100,13 +100,15 @@ public final class SafetyInterceptor implements StepGuard {
   /**
    * The sensitive action this call would be, if any; public for a console to preview a step.
    *
-   * @throws PolicyDenied for a {@code launch_app} of a URL the {@link OriginRule} refuses outright
+   * @throws PolicyDenied for a {@code launch_app} of (or {@code navigate} to) a URL the {@link
+   *     OriginRule} refuses outright
    */
   public Optional<SensitiveAction> classify(String tool, Map<String, Object> args, Scene scene) {
     return switch (tool) {
       case "type_text" -> passwordEntry(scene);
       case "tap" -> sensitiveTap(args, scene);
       case "launch_app" -> appLaunch(args);
+      case "navigate" -> pageOpen(args);
       default -> Optional.empty();
     };
   }
@@ -136,6 +138,15 @@ public final class SafetyInterceptor implements StepGuard {
     return Optional.of(
         new SensitiveAction(
             SensitiveKind.APP_LAUNCH, "launch_app", app.strip(), "not in the allow-list"));
+  }
+
+  /**
+   * A {@code navigate} to a URL, judged exactly as a {@code launch_app} of it; a move in the tab's
+   * history (back, forward, reload) opens only what the tab has shown.
+   */
+  private Optional<SensitiveAction> pageOpen(Map<String, Object> args) {
+    return dev.apex.tools.NavigateTool.url(args)
+        .flatMap(url -> OriginRule.check(policy, "navigate", url));
   }
 
   /**

@@ -53,6 +53,46 @@ class DeviceCatalogTest {
     public void tap(int x, int y, Set<Gestures.Modifier> modifiers) {}
   }
 
+  /** A web page's roles besides: its tab's history, a full keyboard, scrolling into view. */
+  static final class Page extends Phone
+      implements Gestures.Hover,
+          Gestures.ModifierTap,
+          Gestures.SelectOption,
+          Gestures.Navigate,
+          Gestures.Keyboard,
+          Gestures.Reveal {
+    @Override
+    public void hover(int x, int y) {}
+
+    @Override
+    public void tap(int x, int y, Set<Gestures.Modifier> modifiers) {}
+
+    @Override
+    public String selectOption(int x, int y, String option) {
+      return option;
+    }
+
+    @Override
+    public void navigate(String url) {}
+
+    @Override
+    public void back() {}
+
+    @Override
+    public void forward() {}
+
+    @Override
+    public void reload() {}
+
+    @Override
+    public void press(dev.apex.device.KeyStroke stroke) {}
+
+    @Override
+    public boolean reveal(dev.apex.core.Bounds bounds) {
+      return false;
+    }
+  }
+
   private static List<ToolDefinition> on(Device device) {
     return ToolCatalog.of(ToolRegistry.defaultRegistry().offeredOn(device), HIDDEN).definitions();
   }
@@ -105,6 +145,19 @@ class DeviceCatalogTest {
     assertThat(properties(browser, "long_press")).containsExactly("element");
     assertThat(properties(browser, "tap")).doesNotContain("timeout_ms", "settle_ms");
     assertThat(optional(browser)).isLessThanOrEqualTo(ToolCatalog.MAX_OPTIONAL_PARAMETERS);
+  }
+
+  @Test
+  void aWebPageIsOfferedNavigateAndKeysInsteadOfAppsWithinTheCeiling() {
+    List<ToolDefinition> page = on(new Page());
+
+    assertThat(names(page))
+        .contains("navigate", "press_key", "select_option", "hover")
+        .doesNotContain("launch_app", "terminate_app");
+    assertThat(properties(page, "navigate")).containsExactly("to");
+    assertThat(properties(page, "press_key")).containsExactly("key");
+    assertThat(properties(page, "assert_visible")).contains("element").doesNotContain("id");
+    assertThat(optional(page)).isLessThanOrEqualTo(ToolCatalog.MAX_OPTIONAL_PARAMETERS);
   }
 
   @Test

@@ -366,4 +366,32 @@ class SafetyInterceptorTest {
     assertThat(device.events()).hasSize(1);
     assertThat(asked).isEmpty();
   }
+
+  @Test
+  void navigatingIsJudgedAsLaunchingTheSameUrlAndAHistoryMovePasses() {
+    SafetyInterceptor tools =
+        guarded(SafetyPolicy.defaults().withAllowedOrigins(Set.of("https://shop.example")), false);
+    ToolContext context = on(CHECKOUT);
+
+    tools.admit(PlannedStep.of("navigate", Map.of("to", "https://shop.example/cart")), context);
+    tools.admit(PlannedStep.of("navigate", Map.of("to", "back")), context);
+    assertThat(asked).isEmpty();
+
+    assertThatThrownBy(
+            () ->
+                tools.admit(
+                    PlannedStep.of("navigate", Map.of("to", "https://evil.example/")), context))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageStartingWith("policy_denied: navigate ")
+        .hasMessageContaining("https://evil.example is not an allowed origin");
+    assertThat(asked).hasSize(1);
+    assertThatThrownBy(
+            () ->
+                tools.admit(
+                    PlannedStep.of("navigate", Map.of("to", "file:///etc/passwd")), context))
+        .isInstanceOf(PolicyDenied.class)
+        .hasMessageContaining("it is a file: URL");
+    assertThat(asked).hasSize(1);
+    assertThat(device.events()).isEmpty();
+  }
 }

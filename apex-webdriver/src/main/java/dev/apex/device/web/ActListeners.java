@@ -12,7 +12,9 @@ import org.openqa.selenium.WebDriverException;
  * {@code mousedown}, {@code mouseup}, {@code pointerdown}, {@code pointerup}, {@code touchstart} or
  * {@code dblclick} listener in a {@code WeakSet} at {@code window.__apexActs} (non-enumerable, so a
  * page iterating {@code window} does not see it). The wrapper only records and then calls the
- * original, so the page behaves as before.
+ * original, so the page behaves as before. Elements given a {@code mouseenter}, {@code mouseover},
+ * {@code pointerenter} or {@code pointerover} listener go to a second set, {@code
+ * window.__apexHovers}: what reacts only to the pointer passing over it (a hover menu).
  *
  * <p>Best effort: a driver without the endpoint (not Chromium, or a Grid that does not forward it)
  * is left as it is, and the snapshot still finds {@code onclick} handlers, widget roles, {@code
@@ -27,10 +29,14 @@ final class ActListeners {
         const marks = new WeakSet();
         const kinds = new Set(['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup',
           'touchstart', 'dblclick']);
+        const hovers = new WeakSet();
+        const hoverKinds = new Set(['mouseenter', 'mouseover', 'pointerenter', 'pointerover']);
         Object.defineProperty(window, '__apexActs', {value: marks});
+        Object.defineProperty(window, '__apexHovers', {value: hovers});
         const add = EventTarget.prototype.addEventListener;
         EventTarget.prototype.addEventListener = function (type, listener, options) {
           if (kinds.has(type) && this instanceof Element) marks.add(this);
+          if (hoverKinds.has(type) && this instanceof Element) hovers.add(this);
           return add.call(this, type, listener, options);
         };
       })();

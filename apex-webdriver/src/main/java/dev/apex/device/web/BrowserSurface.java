@@ -5,6 +5,7 @@ import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
 import dev.apex.core.TreeFormat;
 import dev.apex.device.Key;
+import dev.apex.device.KeyStroke;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -275,6 +276,89 @@ final class BrowserSurface extends Surface {
       dialogs.answer(key == Key.ENTER);
     }
   }
+
+  /**
+   * A key of a full keyboard with modifiers held, through W3C actions to whatever has focus. On an
+   * open dialog, escape dismisses it and enter accepts it.
+   */
+  void press(KeyStroke stroke) {
+    try {
+      Pointer.keyStroke(driver, keyOf(stroke), stroke.modifiers());
+    } catch (UnhandledAlertException e) {
+      if (stroke.key().equals("escape") || stroke.key().equals("enter")) {
+        dialogs.answer(stroke.key().equals("enter"));
+      } else {
+        throw e;
+      }
+    }
+  }
+
+  /** WebDriver's key for a named key; a character as it is. */
+  static CharSequence keyOf(KeyStroke stroke) {
+    if (!stroke.named()) {
+      return stroke.key();
+    }
+    return switch (stroke.key()) {
+      case "enter" -> Keys.ENTER;
+      case "tab" -> Keys.TAB;
+      case "escape" -> Keys.ESCAPE;
+      case "backspace" -> Keys.BACK_SPACE;
+      case "delete" -> Keys.DELETE;
+      case "space" -> Keys.SPACE;
+      case "up" -> Keys.ARROW_UP;
+      case "down" -> Keys.ARROW_DOWN;
+      case "left" -> Keys.ARROW_LEFT;
+      case "right" -> Keys.ARROW_RIGHT;
+      case "page_up" -> Keys.PAGE_UP;
+      case "page_down" -> Keys.PAGE_DOWN;
+      case "end" -> Keys.END;
+      default -> throw new IllegalArgumentException("no key " + stroke.key());
+    };
+  }
+
+  /** Back, forward or reload in the tab's history; an open dialog is dismissed first. */
+  void history(String move) {
+    try {
+      go(move);
+    } catch (UnhandledAlertException e) {
+      dialogs.answer(false);
+      go(move);
+    }
+    dialogs.readLog();
+  }
+
+  private void go(String move) {
+    switch (move) {
+      case "back" -> driver.navigate().back();
+      case "forward" -> driver.navigate().forward();
+      case "reload" -> driver.navigate().refresh();
+      default -> throw new IllegalArgumentException("no history move " + move);
+    }
+  }
+
+  /**
+   * Scrolls the element the last snapshot found clipped by a scrolling ancestor at the centre
+   * ({@code x}, {@code y}) CSS pixels into view (nearest edge), by script.
+   *
+   * @return whether one was there
+   */
+  boolean reveal(double x, double y) {
+    Object done = driver.executeScript(REVEAL, x, y);
+    return Boolean.TRUE.equals(done);
+  }
+
+  private static final String REVEAL =
+      """
+      const seen = window.__apexClipped || [];
+      let best = null, gap = 3;
+      for (const [el, cx, cy] of seen) {
+        const d = Math.max(Math.abs(cx - arguments[0]), Math.abs(cy - arguments[1]));
+        if (d < gap && el.isConnected) { best = el; gap = d; }
+      }
+      if (!best) return false;
+      best.scrollIntoView({block: 'nearest', inline: 'nearest'});
+      return true;
+      """;
 
   @Override
   void launchApp(String appId) {

@@ -55,9 +55,18 @@ final class Pointer {
     performAndRelease(driver, List.of(press));
   }
 
+  /** The most intermediate points a drag passes through (one every {@link #STEP} or so). */
+  static final int MAX_STEPS = 60;
+
+  /** About how long the pointer takes from one intermediate point of a drag to the next. */
+  static final Duration STEP = Duration.ofMillis(16);
+
   /**
-   * A press at one point, {@link #PICK_UP}, a move to the other lasting {@code duration} (the
-   * endpoint sends the moves in between), and a release there.
+   * A press at one point, {@link #PICK_UP}, then moves through evenly spaced points on the straight
+   * line to the other, one about every {@link #STEP} (at least 2, at most {@link #MAX_STEPS}), the
+   * whole move lasting {@code duration}, and a release there. The endpoint is not trusted to
+   * interpolate a single long move (chromedriver jumps to its end and waits there), so a page that
+   * follows the pointer (a sortable list, a signature pad, a slider) sees the path.
    */
   static void dragAndDrop(
       Interactive driver, Kind kind, int fromX, int fromY, int toX, int toY, Duration duration) {
@@ -66,10 +75,55 @@ final class Pointer {
         new Sequence(pointer, 0)
             .addAction(pointer.createPointerMove(Duration.ZERO, Origin.viewport(), fromX, fromY))
             .addAction(pointer.createPointerDown(MouseButton.LEFT.asArg()))
-            .addAction(new Pause(pointer, PICK_UP))
-            .addAction(pointer.createPointerMove(duration, Origin.viewport(), toX, toY))
-            .addAction(pointer.createPointerUp(MouseButton.LEFT.asArg()));
+            .addAction(new Pause(pointer, PICK_UP));
+    for (int[] p : path(fromX, fromY, toX, toY, duration)) {
+      drag.addAction(
+          pointer.createPointerMove(Duration.ofMillis(p[2]), Origin.viewport(), p[0], p[1]));
+    }
+    drag.addAction(pointer.createPointerUp(MouseButton.LEFT.asArg()));
     performAndRelease(driver, List.of(drag));
+  }
+
+  /**
+   * The points a move from one point to another passes through, the last being the end: each {@code
+   * {x, y, ms}}, the milliseconds that step lasts; the steps' times add up to {@code duration}.
+   */
+  static List<int[]> path(int fromX, int fromY, int toX, int toY, Duration duration) {
+    long ms = Math.max(0, duration.toMillis());
+    int steps = (int) Math.max(2, Math.min(MAX_STEPS, ms / STEP.toMillis()));
+    List<int[]> out = new ArrayList<>(steps);
+    long spent = 0;
+    for (int i = 1; i <= steps; i++) {
+      long until = ms * i / steps;
+      out.add(
+          new int[] {
+            fromX + (int) Math.round((toX - fromX) * (double) i / steps),
+            fromY + (int) Math.round((toY - fromY) * (double) i / steps),
+            (int) (until - spent)
+          });
+      spent = until;
+    }
+    return out;
+  }
+
+  /**
+   * One key pressed with {@code modifiers} held, through the keyboard of W3C actions (so it reaches
+   * whatever has focus, the page itself when nothing does): the modifiers go down in order, the key
+   * goes down and up, the modifiers go up in reverse order.
+   */
+  static void keyStroke(Interactive driver, CharSequence key, Set<Modifier> modifiers) {
+    List<Keys> keys = modifiers.stream().sorted().map(Pointer::key).toList();
+    KeyInput keyboard = new KeyInput("keyboard");
+    Sequence strokes = new Sequence(keyboard, 0);
+    for (Keys k : keys) {
+      strokes.addAction(keyboard.createKeyDown(k.getCodePoint()));
+    }
+    int code = Character.codePointAt(key, 0);
+    strokes.addAction(keyboard.createKeyDown(code)).addAction(keyboard.createKeyUp(code));
+    for (int i = keys.size() - 1; i >= 0; i--) {
+      strokes.addAction(keyboard.createKeyUp(keys.get(i).getCodePoint()));
+    }
+    performAndRelease(driver, List.of(strokes));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.apex.device.web;
 
+import dev.apex.core.Bounds;
 import dev.apex.core.InvalidInputException;
 import dev.apex.core.RawCapture;
 import dev.apex.core.ScreenSize;
@@ -7,6 +8,7 @@ import dev.apex.device.Device;
 import dev.apex.device.Gestures;
 import dev.apex.device.Gestures.Modifier;
 import dev.apex.device.Key;
+import dev.apex.device.KeyStroke;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -50,7 +52,10 @@ public final class WebDevice
         Gestures.Drag,
         Gestures.Hover,
         Gestures.ModifierTap,
-        Gestures.SelectOption {
+        Gestures.SelectOption,
+        Gestures.Navigate,
+        Gestures.Keyboard,
+        Gestures.Reveal {
 
   private final String id;
   private final WebSession driver;
@@ -86,6 +91,7 @@ public final class WebDevice
    * @throws NavigationFailedException on a browser, when the tab ends on the browser's own error
    *     page (a refused connection, an unknown host), naming the network error code
    */
+  @Override
   public void navigate(String url) {
     Objects.requireNonNull(url, "url");
     run("navigate to " + dev.apex.core.Secrets.redact(url), () -> surface.navigate(url));
@@ -202,13 +208,69 @@ public final class WebDevice
         });
   }
 
+  /** Back one page in the tab's history (browsers only: {@link #role}). */
+  @Override
+  public void back() {
+    run("go back", () -> browser().history("back"));
+  }
+
+  /** Forward one page in the tab's history (browsers only). */
+  @Override
+  public void forward() {
+    run("go forward", () -> browser().history("forward"));
+  }
+
+  /** Loads the page again (browsers only). */
+  @Override
+  public void reload() {
+    run("reload", () -> browser().history("reload"));
+  }
+
+  /** A key with modifiers held, to what has focus (browsers only). */
+  @Override
+  public void press(KeyStroke stroke) {
+    Objects.requireNonNull(stroke, "stroke");
+    run("press " + stroke.modifiers() + " " + stroke.key(), () -> browser().press(stroke));
+  }
+
+  /**
+   * Scrolls the element the last capture found clipped at {@code bounds} into view (browsers only).
+   */
+  @Override
+  public boolean reveal(Bounds bounds) {
+    Objects.requireNonNull(bounds, "bounds");
+    return call(
+        "scroll an element into view",
+        () -> {
+          double s = surface.scale();
+          return browser()
+              .reveal(
+                  (bounds.left() + bounds.right()) / 2.0 / s,
+                  (bounds.top() + bounds.bottom()) / 2.0 / s);
+        });
+  }
+
+  private BrowserSurface browser() {
+    if (surface instanceof BrowserSurface b) {
+      return b;
+    }
+    throw new InvalidInputException(
+        id + ": a " + surface.platform() + " session has no browser tab to do that in");
+  }
+
   /**
    * Every gesture role, except hover and modifier taps where the pointer is a finger, and picking a
-   * list option anywhere but a browser page.
+   * list option, the tab's history, a full keyboard and scrolling into view anywhere but a browser
+   * page.
    */
   @Override
   public <T> Optional<T> role(Class<T> role) {
-    if (role == Gestures.SelectOption.class && surface.platform() != WebPlatform.BROWSER) {
+    boolean browserOnly =
+        role == Gestures.SelectOption.class
+            || role == Gestures.Navigate.class
+            || role == Gestures.Keyboard.class
+            || role == Gestures.Reveal.class;
+    if (browserOnly && surface.platform() != WebPlatform.BROWSER) {
       return Optional.empty();
     }
     boolean mouseOnly = role == Gestures.Hover.class || role == Gestures.ModifierTap.class;

@@ -15,8 +15,16 @@
 // clickable: that is event delegation (a list's click listener), and its items stay separate.
 // An interactive element whose centre the page's own hit test gives to another element (a modal's
 // backdrop, an overlay) is left out, with its text: it cannot be tapped there.
+// Clipped: an element whose centre lies outside the visible part of a scrolling ancestor (an
+// overflow:auto box, a <select multiple>) is emitted with "clip" (at most MAX_CLIPPED of them) and
+// remembered in window.__apexClipped, so the device can scroll it into view before acting on it.
+// Hoverable: an element with a mouseenter/mouseover/pointerenter/pointerover listener (recorded in
+// window.__apexHovers by ActListeners) or matched by the part before ":hover" of a CSS rule that
+// shows something else on hover ("nav li:hover > ul") is emitted with "hover".
 const MAX_TEXT = 400;
 const MAX_OPTIONS = 30;
+const MAX_CLIPPED = 60;
+const MAX_HOVER_RULES = 4000;
 const vw = window.innerWidth;
 const vh = window.innerHeight;
 const dpr = window.devicePixelRatio || 1;
@@ -24,6 +32,68 @@ const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META',
   'DESC', 'DEFS', 'CLIPPATH', 'MASK', 'SYMBOL', 'MARKER', 'LINEARGRADIENT', 'RADIALGRADIENT',
   'PATTERN', 'FILTER', 'METADATA']);
 const acts = window.__apexActs;
+const hovers = window.__apexHovers;
+const clippedSeen = [];
+let clippedLeft = MAX_CLIPPED;
+const hoverRuled = hoverTargets();
+
+// The elements a CSS rule reveals something under when the pointer is over them: for each
+// selector with ":hover" followed by a combinator and more ("nav li:hover > ul"), the elements
+// its part before the combinator matches ("nav li"). Cross-origin sheets cannot be read; skipped.
+function hoverTargets() {
+  const out = new Set();
+  let budget = MAX_HOVER_RULES;
+  const visit = rules => {
+    for (const r of rules) {
+      if (--budget < 0) return;
+      if (r.cssRules && !r.selectorText) { visit(r.cssRules); continue; }
+      const sel = r.selectorText;
+      if (!sel || sel.indexOf(':hover') < 0) continue;
+      for (const one of sel.split(',')) {
+        const at = one.indexOf(':hover');
+        if (at < 0) continue;
+        const after = one.slice(at + 6);
+        const own = after.match(/^[^\s>+~]*/)[0];
+        if (!/^\s*[\s>+~]\s*\S/.test(after.slice(own.length))) continue;
+        const target = (one.slice(0, at) + own).replace(/:hover/g, '').trim() || '*';
+        try {
+          for (const el of document.querySelectorAll(target)) out.add(el);
+        } catch (e) { /* a selector this browser cannot query */ }
+      }
+    }
+  };
+  for (const sheet of document.styleSheets) {
+    let rules;
+    try { rules = sheet.cssRules; } catch (e) { continue; }
+    if (rules) visit(rules);
+  }
+  return out;
+}
+
+// Whether el scrolls its content in a box of its own (not the page): its children are clipped to it.
+function scrollBox(el, tag, st) {
+  if (tag === 'SELECT') return el.multiple || el.size > 1;
+  return (st.overflowY === 'auto' || st.overflowY === 'scroll')
+      && el.scrollHeight > el.clientHeight + 1
+    || (st.overflowX === 'auto' || st.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+}
+
+// The visible part of el's box that its content shows through, intersected with the clip above.
+function innerClip(el, clip) {
+  const r = el.getBoundingClientRect();
+  const left = r.left + el.clientLeft, top = r.top + el.clientTop;
+  const box = {left, top, right: left + el.clientWidth, bottom: top + el.clientHeight};
+  if (!clip) return box;
+  return {left: Math.max(box.left, clip.left), top: Math.max(box.top, clip.top),
+    right: Math.min(box.right, clip.right), bottom: Math.min(box.bottom, clip.bottom)};
+}
+
+// Whether el's centre is not inside the clip (on its edge counts as outside: a tap there may miss).
+function outside(rect, clip) {
+  if (!clip) return false;
+  const cx = (rect.left + rect.right) / 2, cy = (rect.top + rect.bottom) / 2;
+  return cx <= clip.left || cx >= clip.right || cy <= clip.top || cy >= clip.bottom;
+}
 const CLICK_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem',
   'menuitemcheckbox', 'menuitemradio', 'radio', 'option', 'treeitem', 'combobox', 'slider',
   'spinbutton']);
@@ -122,13 +192,18 @@ function dropDown(el, tag) {
   return tag === 'SELECT' && !el.multiple && !(el.size > 1);
 }
 
-// Whether another element takes a tap at the centre of el's part in the viewport, by the page's
+// Whether another element takes a tap at the centre of el's part in the viewport (and in the
+// visible part of its scrolling ancestors, clip), by the page's
 // own hit test (in el's shadow root, if any). Its descendants, its labels and its ancestors (an
 // element with pointer-events: none passes the tap to its parent) do not count; neither does a
 // point outside the viewport, which the hit test cannot see.
-function covered(el, tag, rect) {
-  const left = Math.max(rect.left, 0), right = Math.min(rect.right, vw);
-  const top = Math.max(rect.top, 0), bottom = Math.min(rect.bottom, vh);
+function covered(el, tag, rect, clip) {
+  let left = Math.max(rect.left, 0), right = Math.min(rect.right, vw);
+  let top = Math.max(rect.top, 0), bottom = Math.min(rect.bottom, vh);
+  if (clip) {
+    left = Math.max(left, clip.left); right = Math.min(right, clip.right);
+    top = Math.max(top, clip.top); bottom = Math.min(bottom, clip.bottom);
+  }
   if (right <= left || bottom <= top) return false;
   const root = el.getRootNode();
   const hit = (root.elementFromPoint ? root : document).elementFromPoint(
@@ -142,7 +217,7 @@ function covered(el, tag, rect) {
 
 // Returns {nodes, text, block}: the emitted nodes of this subtree, the text that floats up to the
 // nearest emitted block, and whether this element breaks the line (so texts are not glued).
-function walk(el, parentCursor) {
+function walk(el, parentCursor, clip) {
   const tag = el.tagName.toUpperCase();
   if (SKIP.has(tag)) return null;
   const st = getComputedStyle(el);
@@ -155,6 +230,9 @@ function walk(el, parentCursor) {
   role = role || implicitRole(el, tag);
   let nodes = [];
   let text = '';
+  const boxScrolls = el !== document.body && el !== document.documentElement
+    && scrollBox(el, tag, st);
+  const childClip = boxScrolls ? innerClip(el, clip) : clip;
   if (tag === 'IFRAME' || tag === 'CANVAS' || tag === 'VIDEO' || dropDown(el, tag)) {
     // Leaves: their insides are not DOM text a user reads, not reachable from here, or (a
     // drop-down's options) listed on the node itself.
@@ -167,7 +245,7 @@ function walk(el, parentCursor) {
         text += k.nodeValue;
       } else if (k.nodeType === 1) {
         if (k.tagName === 'BR') { text += ' '; continue; }
-        const r = walk(k, st.cursor);
+        const r = walk(k, st.cursor, childClip);
         if (!r) continue;
         for (const n of r.nodes) nodes.push(n);
         text += r.block ? ' ' + r.text + ' ' : r.text;
@@ -190,6 +268,9 @@ function walk(el, parentCursor) {
     || (tabindex !== null && +tabindex >= 0));
   if (tag === 'INPUT' && el.type === 'hidden') return null;
   const interactive = editable || checkable || clickable;
+  const hoverable = !interactive && (hoverRuled.has(el) || (hovers !== undefined && hovers.has(el))
+    || el.onmouseover != null || el.onmouseenter != null || el.hasAttribute('onmouseover')
+    || el.hasAttribute('onmouseenter'));
   const media = tag === 'IMG' || tag === 'IFRAME' || tag === 'CANVAS' || tag === 'VIDEO'
     || tag === 'SVG';
   if (tag === 'IMG' && !interactive) {
@@ -200,22 +281,30 @@ function walk(el, parentCursor) {
   const own = collapse(text);
   const rect = el.getBoundingClientRect();
   const hasBox = rect.width > 0 && rect.height > 0;
-  const scrolls = (st.overflowY === 'auto' || st.overflowY === 'scroll')
-      && el.scrollHeight > el.clientHeight + 1
-    || (st.overflowX === 'auto' || st.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+  const scrolls = boxScrolls && tag !== 'SELECT';
   const emit = shown && hasBox && el !== document.body && el !== document.documentElement
-    && (interactive || (media && (labelOf(el) || rect.width * rect.height >= 2500))
+    && (interactive || hoverable || (media && (labelOf(el) || rect.width * rect.height >= 2500))
       || (!inline && own) || role === 'dialog' || (scrolls && nodes.length));
   if (!emit) {
     // Text of a hidden element is not on the screen; its visible descendants' nodes still are.
     return {nodes, text: !shown ? '' : inline ? text : own, block: !inline};
   }
-  if (interactive && !scrolls && covered(el, tag, rect)) {
+  const clipped = hasBox && outside(rect, clip);
+  if (clipped && clippedLeft <= 0) {
+    return {nodes, text: '', block: !inline};
+  }
+  if ((interactive || hoverable) && !scrolls && !clipped && covered(el, tag, rect, clip)) {
     // Not offered at all, text included, so that a step looking for it waits until it shows.
     return {nodes, text: '', block: !inline};
   }
   const n = makeNode(el, tag, role, rect);
   if (scrolls) n.scroll = true;
+  if (hoverable) n.hover = true;
+  if (clipped) {
+    n.clip = true;
+    clippedLeft--;
+    clippedSeen.push([el, (rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2]);
+  }
   if (editable) n.edit = true;
   if (checkable) n.check = true;
   if (clickable || checkable) n.click = true;
@@ -278,7 +367,7 @@ function mergeTwin(n, nodes) {
 function absorb(nodes, into) {
   const kept = [];
   for (const c of nodes) {
-    if (c.click || c.edit || c.check || c.scroll) { kept.push(c); continue; }
+    if (c.click || c.edit || c.check || c.scroll || c.hover || c.clip) { kept.push(c); continue; }
     into.absorbed = (into.absorbed || '') + ' ' + (c.text || c.label || '');
     if (c.children) kept.push(...absorb(c.children, into));
   }
@@ -286,7 +375,9 @@ function absorb(nodes, into) {
 }
 
 const body = document.body;
-const result = body ? walk(body, 'auto') : {nodes: []};
+const result = body ? walk(body, 'auto', null) : {nodes: []};
+Object.defineProperty(window, '__apexClipped', {value: clippedSeen, configurable: true,
+  writable: true});
 const docEl = document.documentElement;
 const out = {
   url: location.href,

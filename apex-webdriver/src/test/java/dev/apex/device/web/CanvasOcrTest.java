@@ -37,6 +37,28 @@ class CanvasOcrTest {
       </script></body></html>
       """;
 
+  /**
+   * A click-marker canvas as benchmark pages draw it: markers (a lone glyph), the page's own status
+   * text drawn again beside it, and one word the tree does not have.
+   */
+  private static final String MARKERS =
+      """
+      <!doctype html><html><head><title>Markers</title></head>
+      <body style="margin:0;font-family:sans-serif;background:#fff">
+      <p id="status" style="margin:10px 20px;font-size:20px">Time left: 14 / 15sec</p>
+      <canvas id="m" width="600" height="360" style="display:block;margin:10px 20px"></canvas>
+      <script>
+        const g = document.getElementById('m').getContext('2d');
+        g.fillStyle = '#fff'; g.fillRect(0, 0, 600, 360);
+        g.fillStyle = '#202020'; g.font = '24px sans-serif';
+        g.fillText('Time left: 14 / 15sec', 20, 40);
+        g.font = 'bold 30px sans-serif';
+        g.fillText('e', 420, 160);
+        g.font = 'bold 48px sans-serif';
+        g.fillText('Triangle', 120, 280);
+      </script></body></html>
+      """;
+
   private static TestPages pages;
   private static WebDevice device;
 
@@ -44,6 +66,7 @@ class CanvasOcrTest {
   static void start() throws IOException {
     pages = new TestPages();
     pages.add("/canvas.html", PAGE);
+    pages.add("/markers.html", MARKERS);
     device =
         WebDevices.open(
             "web:" + pages.url("/canvas.html"),
@@ -59,8 +82,7 @@ class CanvasOcrTest {
     pages.close();
   }
 
-  @Test
-  void aLabelDrawnOnACanvasIsReadIntoTheScene() {
+  private static TesseractOcr tesseract() {
     TesseractOcr tesseract = new TesseractOcr();
     if (!tesseract.available()) {
       String why = "tesseract is not installed (apt-get install tesseract-ocr)";
@@ -69,6 +91,34 @@ class CanvasOcrTest {
       }
       Assumptions.abort(why);
     }
+    return tesseract;
+  }
+
+  @Test
+  void aCanvasThatEchoesThePagesTextAndDrawsMarkersAddsOnlyItsOwnWord() {
+    TesseractOcr tesseract = tesseract();
+    device.launchApp(pages.url("/markers.html"));
+    try {
+      Scene scene = new Perceiver(tesseract).perceive(device.capture()).scene();
+
+      assertThat(scene.elements())
+          .as("the status line, from the tree only")
+          .filteredOn(e -> e.text().contains("Time"))
+          .singleElement()
+          .extracting(e -> e.source())
+          .isEqualTo(Source.TREE);
+      assertThat(scene.elements())
+          .filteredOn(e -> e.source() != Source.TREE)
+          .extracting(e -> e.text().strip())
+          .containsExactly("Triangle");
+    } finally {
+      device.launchApp(pages.url("/canvas.html"));
+    }
+  }
+
+  @Test
+  void aLabelDrawnOnACanvasIsReadIntoTheScene() {
+    TesseractOcr tesseract = tesseract();
 
     Perceiver.Observation seen = new Perceiver(tesseract).perceive(device.capture());
 

@@ -104,16 +104,29 @@ class WebGesturesTest {
   void dragPressesPausesMovesOverTheDurationAndReleasesAtTheTarget() throws IOException {
     browser().drag(100, 100, 300, 500, Duration.ofMillis(400));
 
-    assertThat(actions())
+    JsonNode steps = actions().path("actions").get(0).path("actions");
+    assertThat(steps.get(0))
         .isEqualTo(
             json(
-                "{\"actions\":[{"
-                    + MOUSE
-                    + ",\"actions\":[{\"duration\":0,\"x\":50,\"y\":50,\"type\":\"pointerMove\","
-                    + "\"origin\":\"viewport\"},{\"button\":0,\"type\":\"pointerDown\"},"
-                    + "{\"duration\":100,\"type\":\"pause\"},{\"duration\":400,\"x\":150,\"y\":250,"
-                    + "\"type\":\"pointerMove\",\"origin\":\"viewport\"},"
-                    + "{\"button\":0,\"type\":\"pointerUp\"}]}]}"));
+                "{\"duration\":0,\"x\":50,\"y\":50,\"type\":\"pointerMove\","
+                    + "\"origin\":\"viewport\"}"));
+    assertThat(steps.get(1)).isEqualTo(json("{\"button\":0,\"type\":\"pointerDown\"}"));
+    assertThat(steps.get(2)).isEqualTo(json("{\"duration\":100,\"type\":\"pause\"}"));
+    // The move passes through a point every 16 ms (400 / 16 = 25 of them) on the straight line,
+    // its durations adding up to the drag's, ending on the target; then the release.
+    List<JsonNode> moves = new java.util.ArrayList<>();
+    steps.forEach(moves::add);
+    List<JsonNode> path = moves.subList(3, moves.size() - 1);
+    assertThat(path).hasSize(25).allMatch(m -> m.path("type").asText().equals("pointerMove"));
+    assertThat(path.stream().mapToInt(m -> m.path("duration").asInt()).sum()).isEqualTo(400);
+    assertThat(path.get(0).path("x").asInt()).isEqualTo(54);
+    assertThat(path.get(0).path("y").asInt()).isEqualTo(58);
+    assertThat(path.get(12).path("x").asInt()).isEqualTo(102);
+    assertThat(path.get(12).path("y").asInt()).isEqualTo(154);
+    assertThat(path.get(24).path("x").asInt()).isEqualTo(150);
+    assertThat(path.get(24).path("y").asInt()).isEqualTo(250);
+    assertThat(moves.get(moves.size() - 1))
+        .isEqualTo(json("{\"button\":0,\"type\":\"pointerUp\"}"));
     List<FakeAppium.Call> scripts = server.calls("POST", "/execute/sync");
     assertThat(scripts).as("the viewport, then the draggable probe; nothing after").hasSize(2);
     assertThat(scripts.get(1).body().path("script").asText()).contains("[draggable=\"true\"]");
