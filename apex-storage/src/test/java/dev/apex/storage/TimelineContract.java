@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -56,6 +57,12 @@ public abstract class TimelineContract {
 
   /** Makes task {@code id}'s heartbeat {@code age} old by the store's clock. */
   protected abstract void ageHeartbeat(TaskId id, Duration age);
+
+  /**
+   * Rewrites when task {@code id} started and ended ({@code endedAt} null leaves its end as it is),
+   * as if it had run then: the store stamps both with its own clock.
+   */
+  protected abstract void setTimes(TaskId id, Instant startedAt, Instant endedAt);
 
   private Timeline open(Processes processes, int keep) {
     Timeline timeline = openAs(processes, keep);
@@ -273,5 +280,195 @@ public abstract class TimelineContract {
     TaskRecord task = timeline.task(id).orElseThrow();
     assertThat(task.goal() + task.reason() + task.device()).doesNotContain(secret);
     assertThat(task.goal()).contains(Secrets.MASK);
+  }
+
+  /**
+   * A finished task of {@code suite} (null for none) that started at {@code start}, ran {@code
+   * took}.
+   */
+  private static TaskId ran(
+      Timeline timeline,
+      String device,
+      String goal,
+      String suite,
+      TaskStatus status,
+      Instant start,
+      Duration took,
+      TimelineContract contract) {
+    TaskId id = newId();
+    timeline.startTask(id, device, goal, suite);
+    timeline.finishTask(id, status, "done");
+    contract.setTimes(id, start, start.plus(took));
+    return id;
+  }
+
+  @Test
+  void aSuiteRunsTasksCarryItsIdAndAreReadBackInTheOrderTheyStarted() {
+    Timeline timeline = open();
+    String s1 = "suite-" + UUID.randomUUID();
+    String s2 = "suite-" + UUID.randomUUID();
+    TaskId a = newId();
+    TaskId alone = newId();
+    TaskId b = newId();
+    TaskId c = newId();
+    timeline.startTask(a, "sim", "flow a (a.yaml)", s1);
+    timeline.startTask(alone, "sim", "flow a (a.yaml)", null);
+    timeline.startTask(b, "sim", "flow b (b.yaml)", s1);
+    timeline.startTask(c, "sim", "flow c (c.yaml)", s2);
+    timeline.finishTask(a, TaskStatus.SUCCEEDED, "ok");
+    timeline.finishTask(b, TaskStatus.FAILED, "step 2 failed");
+
+    assertThat(timeline.suiteTasks(s1, 10))
+        .extracting(t -> t.id() + ":" + t.status() + ":" + t.suiteId())
+        .containsExactly(a + ":SUCCEEDED:" + s1, b + ":FAILED:" + s1);
+    assertThat(timeline.suiteTasks(s1, 1)).extracting(TaskRecord::id).containsExactly(a);
+    assertThat(timeline.suiteTasks(s2, 10))
+        .extracting(t -> t.id() + ":" + t.status())
+        .containsExactly(c + ":RUNNING");
+    assertThat(timeline.task(alone).orElseThrow().suiteId()).isNull();
+    assertThat(timeline.task(b).orElseThrow().suiteId()).isEqualTo(s1);
+    assertThat(timeline.tasks(10, 0))
+        .filteredOn(t -> List.of(a, alone, b, c).contains(t.id()))
+        .extracting(TaskRecord::suiteId)
+        .containsExactly(s2, s1, null, s1);
+    assertThat(timeline.suiteTasks("suite-" + UUID.randomUUID(), 10)).isEmpty();
+    timeline.finishTask(c, TaskStatus.SUCCEEDED, "ok");
+  }
+
+  @Test
+  void aFlowsDurationIsTheMedianOfItsLastRunsThatEndedOfThemselvesBeforeTheCutoff() {
+    Timeline timeline = open();
+    String x = "flow x (" + UUID.randomUUID() + ".yaml)";
+    String y = "flow y (" + UUID.randomUUID() + ".yaml)";
+    String z = "flow z (" + UUID.randomUUID() + ".yaml)";
+    String w = "flow w (" + UUID.randomUUID() + ".yaml)";
+    Instant at = Instant.parse("2026-01-01T10:00:00Z");
+    // Oldest first: 100 s falls out of the last five; a cancelled run says nothing.
+    for (int s : List.of(100, 4, 9, 5, 6, 7)) {
+      ran(timeline, "sim", x, "s", TaskStatus.SUCCEEDED, at, Duration.ofSeconds(s), this);
+      at = at.plusSeconds(600);
+    }
+    ran(timeline, "sim", x, "s", TaskStatus.CANCELLED, at, Duration.ofSeconds(500), this);
+    at = at.plusSeconds(600);
+    ran(timeline, "sim", y, null, TaskStatus.FAILED, at, Duration.ofMillis(3_250), this);
+    at = at.plusSeconds(600);
+    Instant cutoff = at;
+    ran(timeline, "sim", x, "t", TaskStatus.SUCCEEDED, at, Duration.ofSeconds(90), this);
+    ran(timeline, "sim", y, "t", TaskStatus.SUCCEEDED, at, Duration.ofSeconds(80), this);
+    ran(timeline, "sim", w, "t", TaskStatus.SUCCEEDED, at, Duration.ofSeconds(70), this);
+    TaskId running = newId();
+    timeline.startTask(running, "sim", z, "t");
+
+    assertThat(timeline.recordedDurations(List.of(x, y, z, w), cutoff))
+        .containsOnly(Map.entry(x, Duration.ofSeconds(6)), Map.entry(y, Duration.ofMillis(3_250)));
+    // Without the cutoff the later runs count: x's last five are 9 5 6 7 90, y's 3.25 and 80.
+    assertThat(timeline.recordedDurations(List.of(x, y, z, w), null))
+        .containsOnly(
+            Map.entry(x, Duration.ofSeconds(7)),
+            Map.entry(y, Duration.ofSeconds(80)),
+            Map.entry(w, Duration.ofSeconds(70)));
+    assertThat(timeline.recordedDurations(List.of(), null)).isEmpty();
+    timeline.finishTask(running, TaskStatus.SUCCEEDED, "ok");
+  }
+
+  @Test
+  void aListFiltersByStatusDeviceHostAndStartTimeAndNamesEachTasksRunner() {
+    String host1 = "ci-1-" + UUID.randomUUID();
+    String host2 = "ci-2-" + UUID.randomUUID();
+    Timeline ci1 = open(new FakeProcesses(host1, 7), 50);
+    Timeline ci2 = open(new FakeProcesses(host2, 8), 50);
+    Timeline reader = open(new FakeProcesses("console-host", 1), 50);
+    String sim = "sim-" + UUID.randomUUID();
+    String android = "android-" + UUID.randomUUID();
+    Instant start = Instant.parse("2026-03-01T10:00:00Z");
+    // a: ci-1, sim, SUCCEEDED at 10:00; b: ci-2, android, FAILED at 10:10; c: ci-1, sim, running.
+    TaskId a =
+        ran(ci1, sim, "goal a", null, TaskStatus.SUCCEEDED, start, Duration.ofSeconds(5), this);
+    TaskId b =
+        ran(
+            ci2,
+            android,
+            "goal b",
+            null,
+            TaskStatus.FAILED,
+            start.plusSeconds(600),
+            Duration.ofSeconds(5),
+            this);
+    TaskId c = newId();
+    ci1.startTask(c, sim, "goal c");
+    setTimes(c, start.plusSeconds(1_200), null);
+
+    assertThat(ids(reader, filter(Set.of(), sim, null, null, null))).containsExactly(c, a);
+    assertThat(ids(reader, filter(Set.of(TaskStatus.RUNNING), sim, null, null, null)))
+        .containsExactly(c);
+    assertThat(
+            ids(
+                reader,
+                filter(Set.of(TaskStatus.FAILED, TaskStatus.SUCCEEDED), null, host1, null, null)))
+        .containsExactly(a);
+    assertThat(ids(reader, filter(Set.of(), android, null, null, null))).containsExactly(b);
+    assertThat(ids(reader, filter(Set.of(), null, host2, null, null))).containsExactly(b);
+    assertThat(ids(reader, filter(Set.of(), null, "ci-3-" + UUID.randomUUID(), null, null)))
+        .isEmpty();
+    assertThat(ids(reader, filter(Set.of(), sim, null, start.plusSeconds(600), null)))
+        .containsExactly(c);
+    assertThat(ids(reader, filter(Set.of(), null, host1, null, start.plusSeconds(600))))
+        .containsExactly(a);
+    assertThat(ids(reader, filter(Set.of(), null, host2, null, start.plusSeconds(600)))).isEmpty();
+    // The instant decides, to the nanosecond, not a rounding of the stored start.
+    assertThat(ids(reader, filter(Set.of(), sim, null, start.plusNanos(1), null)))
+        .containsExactly(c);
+    assertThat(ids(reader, filter(Set.of(), sim, null, null, start.plusNanos(1))))
+        .containsExactly(a);
+    assertThat(ids(reader, filter(Set.of(), sim, null, null, start))).isEmpty();
+    assertThat(
+            ids(
+                reader,
+                filter(Set.of(TaskStatus.SUCCEEDED), sim, host1, start, start.plusSeconds(1))))
+        .containsExactly(a);
+    // Pages count only the matching tasks.
+    TaskFilter bySim = filter(Set.of(), sim, null, null, null);
+    assertThat(reader.tasks(bySim, 1, 1)).extracting(e -> e.task().id()).containsExactly(a);
+    assertThat(reader.tasks(bySim, 1, 2)).isEmpty();
+
+    TaskEntry running = reader.entry(c).orElseThrow();
+    assertThat(running.task().status()).isEqualTo(TaskStatus.RUNNING);
+    assertThat(running.runner()).isEqualTo("pid 7 on " + host1);
+    assertThat(running.heartbeat()).isNotNull();
+    assertThat(reader.tasks(filter(Set.of(), android, null, null, null), 5, 0).get(0).runner())
+        .isEqualTo("pid 8 on " + host2);
+    assertThat(reader.entry(newId())).isEmpty();
+    ci1.finishTask(c, TaskStatus.SUCCEEDED, "ok");
+  }
+
+  @Test
+  void aRunningTaskWhoseRunnerIsGoneIsListedAsInterruptedNotRunning() {
+    Timeline dead = open(new FakeProcesses("host-c", 300), 50);
+    Timeline reader = open(new FakeProcesses("host-b", 200), 50);
+    String device = "sim-" + UUID.randomUUID();
+    TaskId gone = newId();
+    dead.startTask(gone, device, "dies", "suite-" + UUID.randomUUID());
+    dead.close(); // its heartbeat stops, as when its process is killed
+    ageHeartbeat(gone, LEASE.plusSeconds(30));
+
+    assertThat(ids(reader, filter(Set.of(TaskStatus.RUNNING), device, null, null, null))).isEmpty();
+    List<TaskEntry> interrupted =
+        reader.tasks(filter(Set.of(TaskStatus.INTERRUPTED), device, "host-c", null, null), 5, 0);
+    assertThat(interrupted).extracting(e -> e.task().id()).containsExactly(gone);
+    assertThat(interrupted.get(0).task().reason()).contains("no heartbeat", "pid 300 on host-c");
+    assertThat(interrupted.get(0).task().suiteId()).isNotNull();
+    assertThat(interrupted.get(0).runner()).isEqualTo("pid 300 on host-c");
+    assertThat(reader.task(gone).orElseThrow().status()).isEqualTo(TaskStatus.INTERRUPTED);
+    assertThat(ids(reader, filter(Set.of(TaskStatus.INTERRUPTED), device, null, null, null)))
+        .containsExactly(gone);
+  }
+
+  private static List<TaskId> ids(Timeline reader, TaskFilter filter) {
+    return reader.tasks(filter, 50, 0).stream().map(e -> e.task().id()).toList();
+  }
+
+  private static TaskFilter filter(
+      Set<TaskStatus> statuses, String device, String host, Instant from, Instant before) {
+    return new TaskFilter(statuses, device, host, from, before);
   }
 }

@@ -6,8 +6,10 @@ import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.storage.StoredObservation;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.TaskFilter;
 import dev.apex.storage.TaskOwner;
 import dev.apex.storage.TaskRow;
+import dev.apex.storage.Timeline;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,9 +17,17 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The reads, as SQL on a connection. A task is read together with the server's {@code now()}, the
@@ -34,7 +44,7 @@ final class PostgresReader {
           + " t.owner_host, t.owner_pid, t.owner_started_at, t.heartbeat_at,"
           + " CASE WHEN t.status = 'RUNNING'"
           + " THEN (SELECT max(s.started_at) FROM steps s WHERE s.task_id = t.id) END,"
-          + " clock_timestamp()";
+          + " clock_timestamp(), t.suite_id";
 
   private PostgresReader() {}
 
@@ -52,6 +62,133 @@ final class PostgresReader {
         return tasks;
       }
     }
+  }
+
+  static List<Judged> suiteTasks(Connection c, String suiteId, int limit) throws SQLException {
+    try (PreparedStatement query =
+        c.prepareStatement(
+            "SELECT "
+                + TASK_COLUMNS
+                + " FROM tasks t WHERE t.suite_id = ? ORDER BY t.seq LIMIT ?")) {
+      query.setString(1, suiteId);
+      query.setInt(2, limit);
+      return judged(query);
+    }
+  }
+
+  /**
+   * The rows that may pass {@code filter}, newest first: a superset the caller judges and checks
+   * again. A {@code RUNNING} row is kept when {@code INTERRUPTED} is wanted (judging may end it),
+   * and the start bounds are widened to the microsecond the server keeps.
+   */
+  static List<Judged> tasks(Connection c, TaskFilter filter, int limit, int offset)
+      throws SQLException {
+    StringBuilder where = new StringBuilder(" WHERE true");
+    List<Object> args = new ArrayList<>();
+    if (!filter.statuses().isEmpty()) {
+      Set<TaskStatus> stored = EnumSet.copyOf(filter.statuses());
+      if (stored.contains(TaskStatus.INTERRUPTED)) {
+        stored.add(TaskStatus.RUNNING);
+      }
+      where.append(" AND t.status = ANY (?)");
+      args.add(c.createArrayOf("text", stored.stream().map(Enum::name).toArray()));
+    }
+    if (filter.device() != null) {
+      where.append(" AND t.device = ?");
+      args.add(filter.device());
+    }
+    if (filter.host() != null) {
+      where.append(" AND t.owner_host = ?");
+      args.add(filter.host());
+    }
+    if (filter.startedFrom() != null) {
+      where.append(" AND t.started_at >= ?");
+      args.add(timestamp(filter.startedFrom().truncatedTo(ChronoUnit.MICROS)));
+    }
+    if (filter.startedBefore() != null) {
+      where.append(" AND t.started_at < ?");
+      args.add(microsUp(filter.startedBefore()));
+    }
+    try (PreparedStatement query =
+        c.prepareStatement(
+            "SELECT "
+                + TASK_COLUMNS
+                + " FROM tasks t"
+                + where
+                + " ORDER BY t.seq DESC LIMIT ? OFFSET ?")) {
+      int i = 1;
+      for (Object arg : args) {
+        query.setObject(i++, arg);
+      }
+      query.setInt(i++, limit);
+      query.setInt(i, offset);
+      return judged(query);
+    }
+  }
+
+  /**
+   * See {@link dev.apex.storage.Timeline#recordedDurations}; the cutoff is applied by the server.
+   */
+  static Map<String, Duration> recordedDurations(
+      Connection c, Collection<String> goals, Instant endedBefore) throws SQLException {
+    Map<String, List<Duration>> runs = new HashMap<>();
+    try (PreparedStatement query =
+        c.prepareStatement(
+            "SELECT goal, started_at, ended_at FROM (SELECT goal, started_at, ended_at,"
+                + " row_number() OVER (PARTITION BY goal ORDER BY seq DESC) AS n FROM tasks"
+                + " WHERE goal = ANY (?) AND status IN ('SUCCEEDED', 'FAILED')"
+                + " AND ended_at IS NOT NULL"
+                + (endedBefore == null ? "" : " AND ended_at < ?")
+                + ") r WHERE n <= ? ORDER BY goal, n")) {
+      int i = 1;
+      query.setArray(i++, c.createArrayOf("text", new LinkedHashSet<>(goals).toArray()));
+      if (endedBefore != null) {
+        query.setObject(i++, microsUp(endedBefore));
+      }
+      query.setInt(i, Timeline.DURATION_SCAN);
+      try (ResultSet rs = query.executeQuery()) {
+        // Newest first: the first DURATION_RUNS of each goal count.
+        while (rs.next()) {
+          Duration took = Duration.between(instant(rs, 2), instant(rs, 3));
+          List<Duration> kept = runs.computeIfAbsent(rs.getString(1), g -> new ArrayList<>());
+          if (!took.isNegative() && kept.size() < Timeline.DURATION_RUNS) {
+            kept.add(took);
+          }
+        }
+      }
+    }
+    Map<String, Duration> medians = new HashMap<>();
+    runs.forEach(
+        (goal, took) -> {
+          if (!took.isEmpty()) {
+            took.sort(null);
+            medians.put(goal, took.get(took.size() / 2));
+          }
+        });
+    return medians;
+  }
+
+  private static List<Judged> judged(PreparedStatement query) throws SQLException {
+    try (ResultSet rs = query.executeQuery()) {
+      List<Judged> tasks = new ArrayList<>();
+      while (rs.next()) {
+        tasks.add(new Judged(row(rs), instant(rs, 14)));
+      }
+      return tasks;
+    }
+  }
+
+  private static OffsetDateTime timestamp(Instant instant) {
+    return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+  }
+
+  /**
+   * An exclusive upper bound at the microsecond the server keeps, rounded up: what falls before
+   * {@code instant} stays before it (the driver would round a finer fraction either way).
+   */
+  private static OffsetDateTime microsUp(Instant instant) {
+    Instant micros = instant.truncatedTo(ChronoUnit.MICROS);
+    return timestamp(micros.equals(instant) ? micros : micros.plus(1, ChronoUnit.MICROS));
   }
 
   static Optional<Judged> task(Connection c, TaskId id) throws SQLException {
@@ -188,7 +325,8 @@ final class PostgresReader {
             rs.getString(5),
             instant(rs, 6),
             instant(rs, 7),
-            rs.getInt(8));
+            rs.getInt(8),
+            rs.getString(15));
     return new TaskRow(record, owner, instant(rs, 12), instant(rs, 13));
   }
 

@@ -10,6 +10,9 @@ import dev.apex.storage.LocalProcesses;
 import dev.apex.storage.Processes;
 import dev.apex.storage.StoredObservation;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.TaskEntry;
+import dev.apex.storage.TaskFilter;
+import dev.apex.storage.TaskOwner;
 import dev.apex.storage.TaskRow;
 import dev.apex.storage.Timeline;
 import dev.apex.storage.TimelineException;
@@ -22,8 +25,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,8 +40,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@link Timeline} on a PostgreSQL server, for many runners on many hosts and one console. It
  * keeps what the SQLite file keeps (tasks, steps with their scenes and screenshots under the same
- * retention, final observations, the label cache, owners and heartbeats, cancel requests) in the
- * tables of {@code db/timeline/postgresql}, which {@link PostgresSchema} migrates on open.
+ * retention, final observations, the label cache, owners and heartbeats, cancel requests, the suite
+ * run each task belongs to) in the tables of {@code db/timeline/postgresql}, which {@link
+ * PostgresSchema} migrates on open.
  *
  * <p>Connections come from a small pool ({@value #POOL_SIZE}, so eight runners and a console stay
  * well under a server's default 100). Every write is one transaction, committed when the call
@@ -156,16 +162,46 @@ public final class PostgresTimeline implements Timeline {
 
   @Override
   public void startTask(TaskId id, String device, String goal) {
+    startTask(id, device, goal, null);
+  }
+
+  @Override
+  public void startTask(TaskId id, String device, String goal, String suiteId) {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(goal, "goal");
     write(
         "record the start of task " + id,
         (c, retried) -> {
-          writer.startTask(c, id, device, goal, processes.self(), retried);
+          writer.startTask(c, id, device, goal, suiteId, processes.self(), retried);
           return null;
         });
     heartbeat.track(id);
+  }
+
+  @Override
+  public List<TaskRecord> suiteTasks(String suiteId, int limit) {
+    Objects.requireNonNull(suiteId, "suiteId");
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    List<PostgresReader.Judged> rows =
+        once("list suite " + suiteId, c -> PostgresReader.suiteTasks(c, suiteId, limit));
+    List<TaskRecord> tasks = new ArrayList<>(rows.size());
+    for (PostgresReader.Judged row : rows) {
+      tasks.add(judged(row));
+    }
+    return tasks;
+  }
+
+  @Override
+  public Map<String, Duration> recordedDurations(Collection<String> goals, Instant endedBefore) {
+    Objects.requireNonNull(goals, "goals");
+    if (goals.isEmpty()) {
+      return Map.of();
+    }
+    return once(
+        "read earlier durations", c -> PostgresReader.recordedDurations(c, goals, endedBefore));
   }
 
   @Override
@@ -276,6 +312,45 @@ public final class PostgresTimeline implements Timeline {
     return once("read task " + id, c -> PostgresReader.task(c, id)).map(this::judged);
   }
 
+  /**
+   * Filtered in the query; each row judged at the server's clock, then checked again (a running
+   * task judged ended is {@code INTERRUPTED} now).
+   */
+  @Override
+  public List<TaskEntry> tasks(TaskFilter filter, int limit, int offset) {
+    Objects.requireNonNull(filter, "filter");
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+    }
+    if (offset < 0) {
+      throw new IllegalArgumentException("offset must not be negative, was " + offset);
+    }
+    List<PostgresReader.Judged> rows =
+        once("list tasks", c -> PostgresReader.tasks(c, filter, limit, offset));
+    List<TaskEntry> entries = new ArrayList<>(rows.size());
+    for (PostgresReader.Judged row : rows) {
+      TaskEntry entry = entry(row.row(), judged(row));
+      if (filter.matches(entry)) {
+        entries.add(entry);
+      }
+    }
+    return entries;
+  }
+
+  @Override
+  public Optional<TaskEntry> entry(TaskId id) {
+    Objects.requireNonNull(id, "id");
+    return once("read task " + id, c -> PostgresReader.task(c, id))
+        .map(row -> entry(row.row(), judged(row)));
+  }
+
+  private static TaskEntry entry(TaskRow row, TaskRecord judged) {
+    TaskOwner owner = row.owner();
+    return owner == null
+        ? new TaskEntry(judged, null, null, row.heartbeat())
+        : new TaskEntry(judged, owner.host(), owner.pid(), row.heartbeat());
+  }
+
   @Override
   public int taskCount() {
     return once("count tasks", PostgresReader::taskCount);
@@ -344,7 +419,8 @@ public final class PostgresTimeline implements Timeline {
             gone.get(),
             task.startedAt(),
             Liveness.endOf(row),
-            task.steps());
+            task.steps(),
+            task.suiteId());
     try {
       if (once(
           "record task " + task.id() + " interrupted", c -> writer.interrupt(c, row, gone.get()))) {

@@ -42,19 +42,26 @@ final class PostgresWriter {
   }
 
   void startTask(
-      Connection c, TaskId id, String device, String goal, TaskOwner owner, boolean retry)
+      Connection c,
+      TaskId id,
+      String device,
+      String goal,
+      String suiteId,
+      TaskOwner owner,
+      boolean retry)
       throws SQLException {
     try (PreparedStatement insert =
         c.prepareStatement(
             "INSERT INTO tasks (id, device, goal, status, started_at, owner_host, owner_pid,"
-                + " owner_started_at, heartbeat_at) VALUES (?, ?, ?, 'RUNNING', now(), ?, ?, ?,"
-                + " now()) ON CONFLICT (id) DO NOTHING")) {
+                + " owner_started_at, heartbeat_at, suite_id) VALUES (?, ?, ?, 'RUNNING', now(),"
+                + " ?, ?, ?, now(), ?) ON CONFLICT (id) DO NOTHING")) {
       insert.setString(1, id.value());
       insert.setString(2, Secrets.redact(Secrets.withoutUserInfo(device)));
       insert.setString(3, Secrets.redact(goal));
       insert.setString(4, owner.host());
       insert.setLong(5, owner.pid());
       setInstant(insert, 6, owner.processStart());
+      setText(insert, 7, suiteId == null ? null : Secrets.redact(suiteId));
       if (insert.executeUpdate() == 0 && !(retry && ownedBy(c, id, owner))) {
         throw new InvalidInputException("task " + id + " already exists: use a new task id");
       }

@@ -97,8 +97,8 @@ public final class TimelineCopy {
   private static boolean insertTask(Connection c, TaskRecord task) throws SQLException {
     try (PreparedStatement insert =
         c.prepareStatement(
-            "INSERT INTO tasks (id, device, goal, status, reason, started_at, ended_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
+            "INSERT INTO tasks (id, device, goal, status, reason, started_at, ended_at, suite_id)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
       insert.setString(1, task.id().value());
       PostgresWriter.setText(insert, 2, task.device());
       PostgresWriter.setText(insert, 3, task.goal());
@@ -106,6 +106,7 @@ public final class TimelineCopy {
       PostgresWriter.setText(insert, 5, task.reason());
       PostgresWriter.setInstant(insert, 6, task.startedAt());
       PostgresWriter.setInstant(insert, 7, task.endedAt());
+      PostgresWriter.setText(insert, 8, task.suiteId());
       return insert.executeUpdate() == 1;
     }
   }

@@ -8,6 +8,7 @@ import dev.apex.testkit.PostgresServer;
 import dev.apex.timeline.TimelineOptions;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,6 +51,18 @@ class PostgresTimelineContractTest extends TimelineContract {
         "UPDATE tasks SET heartbeat_at = now() - interval '"
             + age.toSeconds()
             + " seconds' WHERE id = '"
+            + id.value()
+            + "'");
+  }
+
+  @Override
+  protected void setTimes(TaskId id, Instant startedAt, Instant endedAt) {
+    database.execute(
+        "UPDATE tasks SET started_at = timestamptz '"
+            + startedAt
+            + "'"
+            + (endedAt == null ? "" : ", ended_at = timestamptz '" + endedAt + "'")
+            + " WHERE id = '"
             + id.value()
             + "'");
   }
