@@ -243,8 +243,9 @@ public enum ConfigField {
               TASKS,
               "Timeline",
               "Where tasks are recorded: a SQLite file (empty for $APEX_HOME/timeline.db, else"
-                  + " ~/.apex/timeline.db), or postgresql://USER@HOST:PORT/DBNAME shared by many"
-                  + " runners (its password from PGPASSWORD or ~/.pgpass, never this file).")),
+                  + " ~/.apex/timeline.db), or a PostgreSQL database shared by many runners:"
+                  + " postgresql://HOST:PORT/DBNAME with USER@ before the host (its password from"
+                  + " PGPASSWORD or ~/.pgpass, never this file).")),
   /** How long a write waits for a PostgreSQL timeline that went away before the task fails. */
   TIMELINE_WRITE_TIMEOUT_S(
       FieldSpec.integer("timeline.write_timeout", 1, 3_600, 60)
