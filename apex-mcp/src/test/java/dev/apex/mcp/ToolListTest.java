@@ -53,8 +53,11 @@ class ToolListTest {
           .contains("integer");
       // Optional: the sim by default, where the server starts.
       assertThat(properties(tool(tools, "use_device"))).containsOnlyKeys("device");
-      assertThat(tool(tools, "use_device").inputSchema().get("required").toString())
-          .doesNotContain("device");
+      // An empty required list and additionalProperties (the registry refuses an unknown argument
+      // itself) are left out: tokens that tell a model nothing.
+      assertThat(tool(tools, "use_device").inputSchema())
+          .doesNotContainKey("required")
+          .doesNotContainKey("additionalProperties");
       assertThat(tool(tools, "run_flow").inputSchema().get("required").toString()).contains("yaml");
       // The sim long-presses and drags, but has no hover nor modifier keys.
       assertThat(tools).extracting(McpSchema.Tool::name).contains("long_press", "drag");
