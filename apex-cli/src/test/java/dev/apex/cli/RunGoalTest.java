@@ -45,19 +45,27 @@ class RunGoalTest {
     return FakeReply.toolUse("toolu_" + tool + input.hashCode(), tool, input);
   }
 
-  /** The compact handle of the Wi-Fi switch on the sim's Wi-Fi page. */
+  /**
+   * The handle a model reads for the Wi-Fi switch on the sim's Wi-Fi page: the task's handles name
+   * the screens in the order it sees them (the launcher, Settings, then the Wi-Fi page), an element
+   * keeping its handle while it stays on screen.
+   */
   static String switchHandle() {
     try (SimDevice sim = SimDevice.create()) {
-      sim.launchApp("com.android.settings");
       Perceiver perceiver = new Perceiver(OcrEngine.NONE);
+      dev.apex.perception.Handles handles = new dev.apex.perception.Handles();
+      handles.name(perceiver.observe(sim.capture()));
+      sim.launchApp("com.android.settings");
       Scene main = perceiver.observe(sim.capture());
+      handles.name(main);
       SceneElement row =
           main.elements().stream().filter(e -> e.text().startsWith("Wi-Fi")).findFirst().get();
       sim.tap(row.bounds().centerX(), row.bounds().centerY());
-      List<SceneElement> page = perceiver.observe(sim.capture()).elements();
-      for (int i = 0; i < page.size(); i++) {
-        if (page.get(i).resourceId().endsWith("wifi_switch")) {
-          return String.valueOf(i + 1);
+      Scene page = perceiver.observe(sim.capture());
+      List<String> names = handles.name(page);
+      for (int i = 0; i < page.elements().size(); i++) {
+        if (page.elements().get(i).resourceId().endsWith("wifi_switch")) {
+          return names.get(i);
         }
       }
       throw new AssertionError("no Wi-Fi switch on the sim's Wi-Fi page");
