@@ -89,11 +89,13 @@ final class TimelineHealth {
         log.warn("the timeline {} is unreachable; retrying: {}", location, down.reason());
         hub.publish("timeline", "", json());
       }
+      String reason = reason(e);
+      String message =
+          reason.contains(location)
+              ? reason
+              : "the timeline " + location + " is unreachable (" + reason + ")";
       return Optional.of(
-          new HttpError(
-              503,
-              "the timeline " + location + " is unreachable (" + down.reason() + "); retry soon",
-              Map.of("timeline", location)));
+          new HttpError(503, message + "; retry soon", Map.of("timeline", location)));
     }
   }
 
