@@ -98,16 +98,23 @@ public final class ConsoleServer implements AutoCloseable {
             options.config(),
             hub,
             options.confirmationTimeout());
-    TimelineFollower follower = new TimelineFollower(options.timeline(), hub);
+    TimelineHealth health =
+        new TimelineHealth(options.timeline().location(), hub, java.time.Clock.systemUTC());
+    TimelineFollower follower = new TimelineFollower(options.timeline(), hub, health);
 
-    Router router = new Router(guard, options.requestTimeout());
+    Router router = new Router(guard, options.requestTimeout()).onFailure(health::failed);
     new UiFiles(guard).register(router);
     new StatusApi(
-            options.timeline(), options.config(), options.devices(), running, options.version())
+            options.timeline(),
+            options.config(),
+            options.devices(),
+            running,
+            health,
+            options.version())
         .register(router);
     new DevicesApi(options.deviceList()).register(router);
     new TasksApi(options.timeline(), running, options.version()).register(router);
-    new EventStream(hub, options.eventHeartbeat()).register(router);
+    new EventStream(hub, health, options.eventHeartbeat()).register(router);
     Inspector inspector =
         new Inspector(
             running,

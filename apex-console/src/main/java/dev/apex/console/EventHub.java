@@ -25,8 +25,9 @@ final class EventHub {
    * One event.
    *
    * @param id increasing per hub, sent as the SSE {@code id}
-   * @param type {@code task_started}, {@code step} or {@code task_finished}
-   * @param taskId the task it is about
+   * @param type {@code task_started}, {@code step}, {@code task_finished}, {@code timeline}, …
+   * @param taskId the task it is about, or empty for an event about the console (every stream gets
+   *     it, a task's stream too)
    * @param data the JSON payload, on one line
    */
   record Event(long id, String type, String taskId, String data) {}
@@ -81,7 +82,8 @@ final class EventHub {
     }
 
     private void offer(Event event) {
-      if (ended || (taskId != null && !taskId.equals(event.taskId()))) {
+      if (ended
+          || (taskId != null && !event.taskId().isEmpty() && !taskId.equals(event.taskId()))) {
         return;
       }
       if (queue.remainingCapacity() <= 1 || !queue.offer(event)) {

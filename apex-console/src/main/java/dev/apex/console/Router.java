@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpFields;
@@ -24,11 +25,12 @@ import org.slf4j.LoggerFactory;
  * timeout, holding no thread while it arrives), checks Host and Origin on every request (403), the
  * token on every protected route (401), dispatches by method and path, adds the security headers,
  * and turns exceptions into JSON errors — {@link HttpError} as given, {@link InvalidInputException}
- * as 400, anything else as a 500 whose details go only to the log. Logs name the path, never the
- * query (it may hold the token). A request whose body is late is not answered: its connection is
- * closed. Once the body is in, the handler runs to its end on a pool thread, whatever the idle
- * timeout (only a write the client does not take fails then). Routes are added before the server
- * starts; thread-safe after that.
+ * as 400, a failure the {@linkplain #onFailure failure translator} knows (the timeline unreachable:
+ * 503) as it says, anything else as a 500 whose details go only to the log. Logs name the path,
+ * never the query (it may hold the token). A request whose body is late is not answered: its
+ * connection is closed. Once the body is in, the handler runs to its end on a pool thread, whatever
+ * the idle timeout (only a write the client does not take fails then). Routes are added before the
+ * server starts; thread-safe after that.
  */
 final class Router extends Handler.Abstract {
 
@@ -49,6 +51,7 @@ final class Router extends Handler.Abstract {
   private final AccessGuard guard;
   private final Duration requestTimeout;
   private final List<Route> routes = new ArrayList<>();
+  private Function<RuntimeException, Optional<HttpError>> translator = e -> Optional.empty();
 
   /**
    * @param requestTimeout how long a request's body may take to arrive once its headers have
@@ -61,6 +64,15 @@ final class Router extends Handler.Abstract {
   /** A route that needs the token; {@code regex} matches the whole raw path. */
   Router route(String method, String regex, Answer answer) {
     routes.add(new Route(method, Pattern.compile(regex), true, answer));
+    return this;
+  }
+
+  /**
+   * Sets what turns a route's unexpected failure into an answer of its own (empty: a 500), e.g. the
+   * timeline unreachable into a 503. Must not throw.
+   */
+  Router onFailure(Function<RuntimeException, Optional<HttpError>> translator) {
+    this.translator = translator;
     return this;
   }
 
@@ -105,6 +117,18 @@ final class Router extends Handler.Abstract {
       log.debug("{} {}: the client went away ({})", method, path, e.toString());
       callback.failed(e);
     } catch (RuntimeException e) {
+      Optional<HttpError> known = translator.apply(e);
+      if (known.isPresent()) {
+        log.debug("{} {}: {}", method, path, known.get().getMessage());
+        response.getHeaders().put("Retry-After", "2");
+        answer(
+            outside,
+            callback,
+            known.get().status(),
+            known.get().getMessage(),
+            known.get().fields());
+        return;
+      }
       log.warn("{} {} failed", method, path, e);
       answer(outside, callback, 500, "the console failed to answer; its log says why", Map.of());
     }

@@ -44,6 +44,7 @@ final class StatusApi {
   private final ApexConfigStore config;
   private final Supplier<List<String>> devices;
   private final RunningTasks running;
+  private final TimelineHealth health;
   private final String version;
 
   StatusApi(
@@ -51,8 +52,10 @@ final class StatusApi {
       ApexConfigStore config,
       Supplier<List<String>> devices,
       RunningTasks running,
+      TimelineHealth health,
       String version) {
     this.timeline = timeline;
+    this.health = health;
     this.config = config;
     this.devices = devices;
     this.running = running;
@@ -84,11 +87,19 @@ final class StatusApi {
     body.put("model_configured", running.canStart() && goalRefusal.isEmpty());
     goalRefusal.ifPresent(reason -> body.put("goal_refusal", reason));
     ArrayNode runningTasks = body.putArray("running");
-    for (TaskRecord task : timeline.tasks(RUNNING_WINDOW, 0)) {
-      if (task.status() == TaskStatus.RUNNING) {
-        runningTasks.add(running(task));
+    try {
+      for (TaskRecord task : timeline.tasks(RUNNING_WINDOW, 0)) {
+        if (task.status() == TaskStatus.RUNNING) {
+          runningTasks.add(running(task));
+        }
       }
+      health.reachable();
+    } catch (RuntimeException e) {
+      // Unreachable: the status still answers, saying so; anything else is the router's 500.
+      health.failed(e).orElseThrow(() -> e);
+      runningTasks.removeAll();
     }
+    body.set("timeline", health.json());
     call.json(200, body);
   }
 

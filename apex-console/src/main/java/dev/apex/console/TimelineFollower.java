@@ -29,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * <p>The first poll only notes what is already there; history is read through the REST API. Each
  * poll reads the newest {@value #WINDOW} tasks, plus any task still followed that has dropped out
  * of that window, and reads steps only of a task whose step count grew. Called from one thread at a
- * time (the console's scheduler); never throws: a failed poll is logged once and retried next time.
+ * time (the console's scheduler); never throws: a failed poll is logged once and retried next time,
+ * and tells {@link TimelineHealth} whether the timeline is reachable (a poll that works after an
+ * outage picks up where the last one stopped: the tasks and steps recorded meanwhile are sent).
  */
 final class TimelineFollower {
 
@@ -39,6 +41,7 @@ final class TimelineFollower {
 
   private final Timeline timeline;
   private final EventHub hub;
+  private final TimelineHealth health;
   private final Map<TaskId, Followed> followed = new HashMap<>();
   private boolean baselined;
   private boolean failing;
@@ -53,9 +56,10 @@ final class TimelineFollower {
     }
   }
 
-  TimelineFollower(Timeline timeline, EventHub hub) {
+  TimelineFollower(Timeline timeline, EventHub hub, TimelineHealth health) {
     this.timeline = Objects.requireNonNull(timeline, "timeline");
     this.hub = Objects.requireNonNull(hub, "hub");
+    this.health = Objects.requireNonNull(health, "health");
   }
 
   /** One poll. */
@@ -67,8 +71,15 @@ final class TimelineFollower {
         failing = false;
       }
     } catch (RuntimeException e) {
+      boolean unreachable = health.failed(e).isPresent();
       if (!failing) {
-        log.warn("cannot read the timeline for the event stream; retrying each poll", e);
+        if (unreachable) {
+          log.warn(
+              "cannot read the timeline for the event stream; retrying each poll: {}",
+              e.getMessage());
+        } else {
+          log.warn("cannot read the timeline for the event stream; retrying each poll", e);
+        }
         failing = true;
       }
     }
@@ -76,6 +87,8 @@ final class TimelineFollower {
 
   private void pollOnce() {
     List<TaskEntry> recent = new ArrayList<>(timeline.tasks(TaskFilter.ALL, WINDOW, 0));
+    // Said before what was recorded meanwhile, so a stream hears "back" and then the catch-up.
+    health.reachable();
     Set<TaskId> inWindow = new HashSet<>();
     recent.forEach(t -> inWindow.add(t.task().id()));
     for (TaskId id : List.copyOf(followed.keySet())) {

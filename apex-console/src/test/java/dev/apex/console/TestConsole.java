@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.apex.config.ApexConfigStore;
 import dev.apex.core.Json;
 import dev.apex.storage.SqliteTimeline;
+import dev.apex.storage.Timeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -36,6 +38,13 @@ final class TestConsole implements AutoCloseable {
   final List<String> responses = new CopyOnWriteArrayList<>();
 
   private TestConsole(Path home, UnaryOperator<ConsoleOptions.Builder> options) {
+    this(home, options, t -> t);
+  }
+
+  private TestConsole(
+      Path home,
+      UnaryOperator<ConsoleOptions.Builder> options,
+      Function<SqliteTimeline, Timeline> served) {
     this.home = home;
     this.timeline = SqliteTimeline.open(home.resolve("timeline.db"));
     this.config =
@@ -46,7 +55,7 @@ final class TestConsole implements AutoCloseable {
         ConsoleServer.start(
             options
                 .apply(
-                    ConsoleOptions.builder(timeline, config)
+                    ConsoleOptions.builder(served.apply(timeline), config)
                         .port(0)
                         .version("9.9.9-test")
                         .devices(() -> List.of("sim"))
@@ -59,7 +68,12 @@ final class TestConsole implements AutoCloseable {
   }
 
   static TestConsole start(Path home, UnaryOperator<ConsoleOptions.Builder> options) {
-    return new TestConsole(home, options);
+    return new TestConsole(home, options, t -> t);
+  }
+
+  /** A console serving {@code served} (e.g. a fault-injecting wrapper) of the temp timeline. */
+  static TestConsole serving(Path home, Function<SqliteTimeline, Timeline> served) {
+    return new TestConsole(home, b -> b, served);
   }
 
   /**

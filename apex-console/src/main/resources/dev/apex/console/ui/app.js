@@ -1,7 +1,7 @@
 // apex console UI: plain JS modules, no build step. Talks to the console's JSON API with the
 // session cookie and follows /api/events (server-sent events) to update while tasks run.
 
-import { refreshStatus } from './common.js';
+import { refreshStatus, timelineState, onTimelineBack } from './common.js';
 import { configPage, newTaskPage, tasksPage } from './pages.js';
 import { taskPage } from './task.js';
 import { inspectorPage } from './inspector.js';
@@ -23,6 +23,7 @@ function connectEvents() {
     live.classList.remove('on');
     live.textContent = 'reconnecting';
   };
+  source.addEventListener('timeline', (event) => timelineState(JSON.parse(event.data)));
   for (const type of ['task_started', 'step', 'task_finished', 'confirmation_needed', 'confirmation_resolved']) {
     source.addEventListener(type, (event) => {
       const data = JSON.parse(event.data);
@@ -62,6 +63,7 @@ function route() {
 }
 
 window.addEventListener('hashchange', route);
+onTimelineBack(() => listeners.forEach((l) => l.resync && l.resync()));
 refreshStatus();
 connectEvents();
 route();

@@ -48,6 +48,9 @@ export async function api(path, options = {}) {
   }
   const type = res.headers.get('Content-Type') || '';
   const body = type.includes('json') ? await res.json() : null;
+  if (res.status === 503 && body && typeof body.timeline === 'string') {
+    timelineTrouble();
+  }
   if (!res.ok) {
     const error = new Error((body && body.error) || res.status + ' ' + res.statusText);
     error.status = res.status;
@@ -73,6 +76,8 @@ export function askOrigin(box, e, idPrefix, allow) {
 }
 
 export function banner(text) {
+  // While the timeline is unreachable its own banner says so; a page's failed read adds nothing.
+  if (text && timelineDown && /unreachable/.test(text)) return;
   const el = document.getElementById('banner');
   el.textContent = text;
   el.hidden = !text;
@@ -155,10 +160,53 @@ export async function refreshStatus() {
     document.getElementById('devices').textContent =
       status.devices.length ? 'devices: ' + status.devices.join(', ') : 'no device reachable';
     document.getElementById('nav-new').hidden = !status.can_start_tasks;
+    if (status.timeline) timelineState(status.timeline);
   } catch (e) {
     /* the banner already says what to do */
   }
   return status;
+}
+
+// The timeline's state (the status's and the event stream's "timeline"): while it is unreachable
+// a banner says so and the status is read again every TIMELINE_RETRY_MS; the first answer that
+// finds it reachable removes the banner and tells the onTimelineBack listeners (the page reloads).
+const TIMELINE_RETRY_MS = 2000;
+let timelineDown = false;
+let timelineRetry = null;
+const timelineBack = new Set();
+
+export function onTimelineBack(listener) {
+  timelineBack.add(listener);
+}
+
+export function timelineState(timeline) {
+  const el = document.getElementById('timeline-banner');
+  if (!timeline.reachable) {
+    const since = timeline.unreachable_since ? ' since ' + new Date(timeline.unreachable_since).toLocaleTimeString() : '';
+    el.textContent = 'timeline unreachable: ' + timeline.location + since +
+      (timeline.reason ? ' (' + timeline.reason + ')' : '') + ', retrying';
+    el.hidden = false;
+    timelineDown = true;
+    timelineTrouble();
+    return;
+  }
+  el.hidden = true;
+  el.textContent = '';
+  if (timelineDown) {
+    timelineDown = false;
+    const generic = document.getElementById('banner');
+    if (/unreachable/.test(generic.textContent)) banner('');
+    timelineBack.forEach((l) => l());
+  }
+}
+
+// Something failed because the timeline is unreachable: read the status again soon (once queued).
+function timelineTrouble() {
+  if (timelineRetry) return;
+  timelineRetry = setTimeout(() => {
+    timelineRetry = null;
+    refreshStatus();
+  }, TIMELINE_RETRY_MS);
 }
 
 // Places a hover tip next to the pointer, inside its frame (the inspector's screen).
