@@ -20,6 +20,17 @@ final class Reports {
    * is missed either way.
    */
   static BenchReport sample(boolean missMedian) {
+    return sample(
+        missMedian,
+        new TimelineAppend.Result(42_000, measured(3_000_000, 4_000_000), measured(2_000_000)));
+  }
+
+  /** {@link #sample(boolean) sample(false)} with M3's timeline append {@code append}. */
+  static BenchReport withAppend(TimelineAppend.Result append) {
+    return sample(false, append);
+  }
+
+  private static BenchReport sample(boolean missMedian, TimelineAppend.Result append) {
     CompressionResult compression =
         new CompressionResult(
             List.of(
@@ -33,8 +44,6 @@ final class Reports {
             List.of(
                 new RetentionResult.Row("android/a.xml", 12, 12, 1, List.of()),
                 new RetentionResult.Row("ios/b | c.xml", 3, 3, 0, List.of())));
-    TimelineAppend.Result append =
-        new TimelineAppend.Result(42_000, measured(3_000_000, 4_000_000), measured(2_000_000));
     StepOverheadResult step =
         new StepOverheadResult(
             List.of(
