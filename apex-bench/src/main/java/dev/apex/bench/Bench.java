@@ -138,7 +138,14 @@ public final class Bench {
 
     // Last: deterministic, and loading the MCP SDK should not disturb the timed parts.
     say(progress, "M6 MCP: describe_screen vs the raw tree, a screenshot result, tools/list");
-    McpCostResult mcp = McpCost.measure(dumps);
+    say(
+        progress,
+        "M6 whole tasks over MCP: the sim's Wi-Fi task and three web pages in headless Chromium");
+    McpCostResult.Tasks tasks = McpTaskCost.measure(progress);
+    if (tasks.browserMissing() != null) {
+      say(progress, "  web tasks not run: " + tasks.browserMissing());
+    }
+    McpCostResult mcp = McpCost.measure(dumps, tasks);
     say(
         progress,
         "  describe_screen median "
