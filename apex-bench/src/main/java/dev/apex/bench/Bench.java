@@ -101,8 +101,17 @@ public final class Bench {
     say(progress, "M3 per-step overhead: parse + fuse + encode + world vs a bare SAX parse");
     List<StepOverheadResult.Row> rows =
         StepOverhead.measure(dumps, settings.step(), settings.stepWarmupNanos(), progress);
-    say(progress, "M3 timeline append on a temporary SQLite file");
-    TimelineAppend.Result append = timelineAppend(dumps, settings.append());
+    String postgres = TimelineAppend.postgresUrl(System.getenv());
+    say(
+        progress,
+        "M3 timeline append on a temporary SQLite file"
+            + (postgres == null
+                ? " (PostgreSQL not measured: set " + TimelineAppend.ENV + ")"
+                : " and on " + TimelineAppend.where(postgres)));
+    TimelineAppend.Result append = timelineAppend(dumps, settings.append(), postgres);
+    if (!append.postgres().wasMeasured() && postgres != null) {
+      say(progress, "  PostgreSQL " + append.postgres().why());
+    }
     StepOverheadResult stepOverhead = new StepOverheadResult(rows, append);
 
     settle();
@@ -129,7 +138,14 @@ public final class Bench {
 
     // Last: deterministic, and loading the MCP SDK should not disturb the timed parts.
     say(progress, "M6 MCP: describe_screen vs the raw tree, a screenshot result, tools/list");
-    McpCostResult mcp = McpCost.measure(dumps);
+    say(
+        progress,
+        "M6 whole tasks over MCP: the sim's Wi-Fi task and three web pages in headless Chromium");
+    McpCostResult.Tasks tasks = McpTaskCost.measure(progress);
+    if (tasks.browserMissing() != null) {
+      say(progress, "  web tasks not run: " + tasks.browserMissing());
+    }
+    McpCostResult mcp = McpCost.measure(dumps, tasks);
     say(
         progress,
         "  describe_screen median "
@@ -191,7 +207,8 @@ public final class Bench {
   }
 
   /** Appends the scene of the dump with the median node count, as a real step would. */
-  private static TimelineAppend.Result timelineAppend(List<Dump> dumps, Harness.Plan plan) {
+  private static TimelineAppend.Result timelineAppend(
+      List<Dump> dumps, Harness.Plan plan, String postgres) {
     List<Dump> bySize = dumps.stream().sorted(Comparator.comparingInt(Dump::nodes)).toList();
     Dump typical = bySize.get(bySize.size() / 2);
     Scene scene = SceneBuilder.build(TreeParsers.parse(typical.capture()), List.of());
@@ -203,7 +220,7 @@ public final class Bench {
         SimDevice.create(Clock.fixed(Instant.parse("2024-05-31T09:41:00Z"), ZoneOffset.UTC))) {
       png = sim.capture().screenshot();
     }
-    return TimelineAppend.measure(plan, scene, world.state(), png);
+    return TimelineAppend.measure(plan, scene, world.state(), png, postgres);
   }
 
   /** Collects the previous part's garbage, so its collection is not timed in the next part. */

@@ -144,6 +144,9 @@ public final class BenchmarksMarkdown {
                 + QUICK_FILE
                 + "\n")
         .append("./apex bench --check    # exits non-zero when a goal is missed\n")
+        .append(
+            "APEX_BENCH_POSTGRES=postgresql://USER:PASSWORD@HOST:PORT/DB ./apex bench"
+                + "   # M3 appends on PostgreSQL too\n")
         .append("```\n\n")
         .append("The dumps come from `--data DIR`, else `$APEX_TEST_DATA`, else `../shared/data`")
         .append(" above the working directory (this run: ")

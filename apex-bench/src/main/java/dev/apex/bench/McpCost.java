@@ -48,8 +48,16 @@ public final class McpCost {
 
   private McpCost() {}
 
-  /** Measures every dump, the sim's screenshot at both sizes and the tool list. */
+  /** Measures every dump, the sim's screenshot at both sizes and the tool list; no whole task. */
   public static McpCostResult measure(List<Dump> dumps) {
+    return measure(dumps, new McpCostResult.Tasks(List.of(), null));
+  }
+
+  /**
+   * Measures every dump, the sim's screenshot at both sizes and the tool list, with the whole tasks
+   * {@code tasks} ({@link McpTaskCost#measure}).
+   */
+  public static McpCostResult measure(List<Dump> dumps, McpCostResult.Tasks tasks) {
     Objects.requireNonNull(dumps, "dumps");
     List<McpCostResult.Screen> screens = new ArrayList<>(dumps.size());
     for (Dump dump : dumps) {
@@ -66,7 +74,7 @@ public final class McpCost {
           new McpCostResult.ToolList(
               ApexMcpServer.toolList(device).size(), utf8Bytes(tools), Tokens.count(tools));
     }
-    return new McpCostResult(screens, sim, toolList);
+    return new McpCostResult(screens, sim, toolList, tasks);
   }
 
   static McpCostResult.Screen screen(Dump dump) {

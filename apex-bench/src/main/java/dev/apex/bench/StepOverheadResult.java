@@ -160,11 +160,15 @@ public record StepOverheadResult(List<Row> rows, TimelineAppend.Result append)
     }
     main.row("**median over dumps**", "", "", "", "", Fmt.times(medianRatio()), "", "");
     TimelineAppend.Result a = append;
-    Table timeline =
+    Table.Builder timelineRows =
         Table.builder(
                 "Timeline append (SqliteTimeline, WAL, synchronous=FULL, on a temp file), next to"
                     + " the disk's fsync floor: the same bytes written and forced with"
-                    + " FileChannel.force",
+                    + " FileChannel.force, and the same append on a PostgreSQL timeline when "
+                    + TimelineAppend.ENV
+                    + " (else "
+                    + TimelineAppend.TEST_ENV
+                    + ") names one",
                 "operation",
                 "bytes",
                 "wall median",
@@ -184,8 +188,20 @@ public record StepOverheadResult(List<Row> rows, TimelineAppend.Result append)
                 Fmt.nanos(a.fsync().wall().median()),
                 Fmt.nanos(a.fsync().wall().p95()),
                 Fmt.nanos(a.fsync().cpu().median()),
-                a.fsync().wall().samples())
-            .build();
+                a.fsync().wall().samples());
+    TimelineAppend.Postgres pg = a.postgres();
+    if (pg.wasMeasured()) {
+      timelineRows.row(
+          "append the same step on PostgreSQL (`" + pg.where() + "`, same rounds)",
+          Fmt.count(a.bytes()),
+          Fmt.nanos(pg.append().wall().median()),
+          Fmt.nanos(pg.append().wall().p95()),
+          Fmt.nanos(pg.append().cpu().median()),
+          pg.append().wall().samples());
+    } else {
+      timelineRows.row("append the same step on PostgreSQL: " + pg.why(), "–", "–", "–", "–", "–");
+    }
+    Table timeline = timelineRows.build();
     return List.of(main.build(), parts.build(), timeline);
   }
 

@@ -43,5 +43,25 @@ class BenchSmokeTest {
       }
     }
     assertThat(progress.toString()).contains("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9");
+    assertThat(report.mcp().tasks().rows())
+        .extracting(McpCostResult.TaskRow::task)
+        .containsExactly("sim Wi-Fi", "click-checkboxes", "login-user", "click-tab");
+    assertThat(report.goals()).extracting(Goal::metric).contains("M6");
+    assertThat(md).contains("append the same step on PostgreSQL");
+    String postgres = TimelineAppend.postgresUrl(System.getenv());
+    if (postgres != null) {
+      // The server is measured, and its user and password shown nowhere.
+      assertThat(report.stepOverhead().append().postgres().wasMeasured())
+          .as(report.stepOverhead().append().postgres().why())
+          .isTrue();
+      String userInfo =
+          postgres.substring(postgres.indexOf("://") + 3, postgres.lastIndexOf('@') + 1);
+      assertThat(md).doesNotContain(userInfo);
+      assertThat(progress.toString())
+          .contains(TimelineAppend.where(postgres))
+          .doesNotContain(userInfo);
+    } else {
+      assertThat(md).contains("not measured: set " + TimelineAppend.ENV);
+    }
   }
 }

@@ -20,6 +20,38 @@ final class Reports {
    * is missed either way.
    */
   static BenchReport sample(boolean missMedian) {
+    return sample(
+        missMedian,
+        new TimelineAppend.Result(42_000, measured(3_000_000, 4_000_000), measured(2_000_000)));
+  }
+
+  /** {@link #sample(boolean) sample(false)} with M6's figures {@code mcp}. */
+  static BenchReport withMcp(McpCostResult mcp) {
+    BenchReport r = sample(false);
+    return new BenchReport(
+        r.machine(),
+        r.options(),
+        r.dataDir(),
+        r.startedAt(),
+        r.elapsed(),
+        r.compression(),
+        r.retention(),
+        r.stepOverhead(),
+        r.fusionScaling(),
+        r.loopOverhead(),
+        mcp,
+        r.replay(),
+        r.webTasks(),
+        r.ocr(),
+        r.smallContext());
+  }
+
+  /** {@link #sample(boolean) sample(false)} with M3's timeline append {@code append}. */
+  static BenchReport withAppend(TimelineAppend.Result append) {
+    return sample(false, append);
+  }
+
+  private static BenchReport sample(boolean missMedian, TimelineAppend.Result append) {
     CompressionResult compression =
         new CompressionResult(
             List.of(
@@ -33,8 +65,6 @@ final class Reports {
             List.of(
                 new RetentionResult.Row("android/a.xml", 12, 12, 1, List.of()),
                 new RetentionResult.Row("ios/b | c.xml", 3, 3, 0, List.of())));
-    TimelineAppend.Result append =
-        new TimelineAppend.Result(42_000, measured(3_000_000, 4_000_000), measured(2_000_000));
     StepOverheadResult step =
         new StepOverheadResult(
             List.of(
@@ -90,7 +120,18 @@ final class Reports {
                     "default (max_width 540)", 540, 1200, 0.75, 60_000, 80_300, 40),
                 new McpCostResult.Shot(
                     "full size (max_width 0)", 720, 1600, 1.0, 90_000, 120_300, 40)),
-            new McpCostResult.ToolList(16, 9_000, 2_100));
+            new McpCostResult.ToolList(16, 9_000, 2_100),
+            new McpCostResult.Tasks(
+                List.of(
+                    new McpCostResult.TaskRow(
+                        "sim Wi-Fi", false, 4, 60, 250, 40, 1_900, true, null),
+                    new McpCostResult.TaskRow(
+                        "click-checkboxes", true, 4, 50, 300, 40, 2_300, true, null),
+                    new McpCostResult.TaskRow(
+                        "login-user", true, 6, 90, 350, 60, 2_300, true, null),
+                    new McpCostResult.TaskRow(
+                        "click-tab", true, 3, 15, 160, 33, 2_300, true, null)),
+                null));
     return new BenchReport(
         new Machine(2, "AMD EPYC", "OpenJDK 17", "Linux", 6_000, "0.5"),
         new BenchOptions(true, false, null),

@@ -35,7 +35,8 @@ class EndToEndTagTest {
           "Chromium for a web device",
           Pattern.compile(
               "\\b(PageBrowser|ReusedDevice|ChromiumContract)\\b"
-                  + "|WebDevices\\.chromium\\(|WebDevices\\.open\\(\"web:\" \\+"),
+                  + "|WebDevices\\.chromium\\(|WebDevices\\.open\\(\"web:\" \\+"
+                  + "|McpTaskCost\\.measure\\("),
           "Chromium behind the CLI",
           Pattern.compile("\\bFormSite\\b"),
           "a Selenium Grid",

@@ -16,9 +16,7 @@ import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.RecordingSleeper;
 import dev.apex.timeline.StepRecord;
 import dev.apex.timeline.TaskTimeline;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -36,13 +34,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
- * An {@link ApexMcpServer} serving in this JVM over in-memory pipes, the SDK's own sync client
- * talking to it, and the SQLite timeline its agents record into. Agents are built as {@code apex
- * mcp} builds them (the server's tools and confirmer), on the sim or on a device the test gives for
- * a selector, with no OCR, no tap settling and a recording sleeper. Every wait is bounded.
+ * An {@link ApexMcpServer} serving in this JVM over in-memory pipes ({@link InProcessSession}), the
+ * SDK's own sync client talking to it, and the SQLite timeline its agents record into. Agents are
+ * built as {@code apex mcp} builds them (the server's tools and confirmer), on the sim or on a
+ * device the test gives for a selector, with no OCR, no tap settling and a recording sleeper. Every
+ * wait is bounded.
  */
 final class McpFixture implements AutoCloseable {
 
@@ -64,9 +62,7 @@ final class McpFixture implements AutoCloseable {
   final McpSyncClient client;
   final StreamClientTransport transport;
   private final CountDownLatch stopHeard = new CountDownLatch(1);
-  private final CompletableFuture<Void> served = new CompletableFuture<>();
-  private final Pipe toServer = new Pipe();
-  private final Pipe toClient = new Pipe();
+  private final InProcessSession session;
 
   private McpFixture(Builder b) {
     this(b, true);
@@ -92,52 +88,36 @@ final class McpFixture implements AutoCloseable {
           Device given = b.devices.get(selector);
           return (given != null ? agent.device(given) : agent.device(selector)).build();
         };
-    server =
-        new ApexMcpServer(
-            new ApexMcpServer.Options(
-                b.device,
-                agents,
-                () -> "sim  the simulated phone",
-                b.maxSteps,
-                "0.0.0-test",
-                BOUND,
-                progress::add,
-                b.safety));
-    Thread serving =
-        new Thread(
-            () -> {
-              try {
-                server.serve(toServer.source(), toClient.sink());
-                served.complete(null);
-              } catch (Throwable e) {
-                served.completeExceptionally(e);
-              }
-            },
-            "test-apex-mcp-serve");
-    serving.setDaemon(true);
-    serving.start();
-    if (!withClient) {
-      transport = null;
-      client = null;
-      return;
-    }
-    transport =
-        new StreamClientTransport(McpJsonDefaults.getMapper(), toClient.source(), toServer.sink());
-    McpClient.SyncSpec spec =
-        McpClient.sync(transport)
-            .clientInfo(new McpSchema.Implementation("test-client", "1.2"))
-            .requestTimeout(BOUND)
-            .initializationTimeout(BOUND)
-            .toolsChangeConsumer(tools -> toolsChanged.add(tools));
-    if (b.elicitation != null) {
-      spec.elicitation(
-          request -> {
-            asked.add(request);
-            return b.elicitation.apply(request);
-          });
-    }
-    client = spec.build();
-    client.initialize();
+    ApexMcpServer.Options options =
+        new ApexMcpServer.Options(
+            b.device,
+            agents,
+            () -> "sim  the simulated phone",
+            b.maxSteps,
+            "0.0.0-test",
+            BOUND,
+            progress::add,
+            b.safety);
+    session =
+        new InProcessSession(
+            options,
+            BOUND,
+            withClient
+                ? spec -> {
+                  spec.clientInfo(new McpSchema.Implementation("test-client", "1.2"))
+                      .toolsChangeConsumer(tools -> toolsChanged.add(tools));
+                  if (b.elicitation != null) {
+                    spec.elicitation(
+                        request -> {
+                          asked.add(request);
+                          return b.elicitation.apply(request);
+                        });
+                  }
+                }
+                : null);
+    server = session.server();
+    client = session.client();
+    transport = session.transport();
   }
 
   static Builder in(Path dir) {
@@ -199,27 +179,27 @@ final class McpFixture implements AutoCloseable {
 
   /** The server's stdin, for a fixture started with {@link Builder#startRaw}. */
   OutputStream stdin() {
-    return toServer.sink();
+    return session.stdin();
   }
 
   /** The server's stdout, for a fixture started with {@link Builder#startRaw}. */
   InputStream stdout() {
-    return toClient.source();
+    return session.stdout();
   }
 
   /** Ends the server's input, as a client that closes its end of the pipe. */
   void closeStdin() {
-    toServer.close();
+    session.closeStdin();
   }
 
   /** Ends what the test reads of the server's output (after {@code serve} returned). */
   void closeStdout() {
-    toClient.close();
+    session.closeStdout();
   }
 
   /** How {@code serve} ended: normally, or with what it threw; bounded by {@link #BOUND}. */
   CompletableFuture<Void> serving() {
-    return served;
+    return session.serving();
   }
 
   McpSchema.CallToolResult call(String tool, Map<String, Object> args) {
@@ -232,10 +212,7 @@ final class McpFixture implements AutoCloseable {
 
   /** All the text of a result, its parts joined by newlines. */
   static String text(McpSchema.CallToolResult result) {
-    return result.content().stream()
-        .filter(McpSchema.TextContent.class::isInstance)
-        .map(c -> ((McpSchema.TextContent) c).text())
-        .collect(Collectors.joining("\n"));
+    return TaskTokens.text(result);
   }
 
   static boolean isError(McpSchema.CallToolResult result) {
@@ -267,11 +244,11 @@ final class McpFixture implements AutoCloseable {
 
   /** Waits, bounded, for {@code serve} to return; fails the test if it threw or hangs. */
   void awaitServed() {
-    served.orTimeout(BOUND.toSeconds(), TimeUnit.SECONDS).join();
+    session.serving().orTimeout(BOUND.toSeconds(), TimeUnit.SECONDS).join();
   }
 
   boolean served() {
-    return served.isDone();
+    return session.serving().isDone();
   }
 
   /**
@@ -296,14 +273,7 @@ final class McpFixture implements AutoCloseable {
   @Override
   public void close() {
     try {
-      if (!served.isDone()) {
-        if (client != null) {
-          client.closeGracefully();
-        } else {
-          closeStdin();
-        }
-        served.orTimeout(BOUND.toSeconds(), TimeUnit.SECONDS).exceptionally(e -> null).join();
-      }
+      session.close();
     } finally {
       timeline.close();
     }

@@ -239,7 +239,7 @@ class McpResultsTest {
 
   /** The tokens of a result beyond its content: its block's tags. */
   private static int wrapper(String text) {
-    return ClientTokens.count(text) - ClientTokens.count(block(text));
+    return TaskTokensTest.CL100K.applyAsInt(text) - TaskTokensTest.CL100K.applyAsInt(block(text));
   }
 
   private static int count(String text, String what) {

@@ -52,7 +52,7 @@ class ToolResultsTest {
     // The Wi-Fi page: its switch appeared, with a handle, so no describe_screen is needed.
     String change = block(text(tapped));
     String toggle =
-        TaskTokensTest.handle(change, "switch off").orElseThrow(() -> new AssertionError(change));
+        McpTasks.handle(change, "switch off").orElseThrow(() -> new AssertionError(change));
     McpSchema.CallToolResult toggled = mcp.call("tap", Map.of("element", toggle));
     assertThat(isError(toggled)).as(text(toggled)).isFalse();
     assertThat(block(text(toggled))).contains(toggle + " switch off → on");
@@ -63,7 +63,7 @@ class ToolResultsTest {
     mcp = McpFixture.in(dir).start();
     mcp.call("launch_app", Map.of("app_id", "com.android.settings"));
     String first = block(text(mcp.call("describe_screen")));
-    String row = TaskTokensTest.handle(first, "tap .*Bluetooth").orElseThrow();
+    String row = McpTasks.handle(first, "tap .*Bluetooth").orElseThrow();
 
     String second = block(text(mcp.call("describe_screen")));
     McpSchema.CallToolResult tapped = mcp.call("tap", Map.of("element", row));
@@ -78,7 +78,7 @@ class ToolResultsTest {
     mcp = McpFixture.in(dir).start();
     mcp.call("launch_app", Map.of("app_id", "com.android.settings"));
     String listing = block(text(mcp.call("describe_screen")));
-    String bluetooth = TaskTokensTest.handle(listing, "tap .*Bluetooth").orElseThrow();
+    String bluetooth = McpTasks.handle(listing, "tap .*Bluetooth").orElseThrow();
     mcp.call("tap", Map.of("text", "Wi-Fi"));
 
     McpSchema.CallToolResult stale = mcp.call("tap", Map.of("element", bluetooth));

@@ -6,16 +6,17 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 
 /**
- * An in-memory pipe between two threads of a test: bytes written to {@link #sink()} are read from
- * {@link #source()} in order; closing the sink is the reader's end of input. Unlike {@link
- * java.io.PipedInputStream} it does not care which threads write (the SDK writes from short-lived
- * Reactor threads, which {@code PipedInputStream} takes for a dead writer) and never blocks a
- * writer: it buffers up to {@link #CAPACITY} bytes and fails a writer past that, so a reader that
- * stopped reading fails the test instead of hanging it.
+ * An in-memory pipe between two threads (a client and an {@link ApexMcpServer} in one JVM: {@link
+ * InProcessSession}): bytes written to {@link #sink()} are read from {@link #source()} in order;
+ * closing the sink is the reader's end of input. Unlike {@link java.io.PipedInputStream} it does
+ * not care which threads write (the SDK writes from short-lived Reactor threads, which {@code
+ * PipedInputStream} takes for a dead writer) and never blocks a writer: it buffers up to {@link
+ * #CAPACITY} bytes and fails a writer past that, so a reader that stopped reading fails its writer
+ * instead of hanging it.
  */
 final class Pipe {
 
-  /** The most bytes held unread: far over anything one test exchanges. */
+  /** The most bytes held unread: far over anything one session exchanges. */
   static final int CAPACITY = 64 * 1024 * 1024;
 
   private final Object lock = new Object();

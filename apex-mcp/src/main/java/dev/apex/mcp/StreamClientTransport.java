@@ -43,7 +43,7 @@ final class StreamClientTransport implements McpClientTransport {
       Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
     return Mono.fromRunnable(
         () -> {
-          Thread reader = new Thread(() -> read(handler), "test-mcp-client-reader");
+          Thread reader = new Thread(() -> read(handler), "apex-mcp-client-reader");
           reader.setDaemon(true);
           reader.start();
         });
@@ -63,7 +63,7 @@ final class StreamClientTransport implements McpClientTransport {
           message = McpSchema.deserializeJsonRpcMessage(json, line);
         } catch (IOException | RuntimeException e) {
           // The SDK cannot read a response whose id is null (a JSON-RPC parse error's): its own
-          // stdio client stops reading there. Skip it, so a test can check what comes after.
+          // stdio client stops reading there. Skip it, so a caller can check what comes after.
           unreadable.add(line);
           continue;
         }
@@ -71,7 +71,7 @@ final class StreamClientTransport implements McpClientTransport {
       }
     } catch (IOException e) {
       if (!closing) {
-        throw new UncheckedIOException("the test client could not read the server", e);
+        throw new UncheckedIOException("the in-process client could not read the server", e);
       }
     }
   }
