@@ -173,7 +173,10 @@ final class TestCommand implements Callable<Integer>, SettingFlags.Scoped {
     OcrEngine ocr = PerceivingObserver.ocr(settings.ocr(), notice -> say(err, "apex: " + notice));
     try (SignalStop stop =
             SignalStop.install(err, RunCommand.stopGrace(settings.device().timeout()));
-        Timeline timeline = timelineOption.open(settings.screenshotRetention())) {
+        // The suite's own flows keep their screenshots until its report is written, however many
+        // there are: the setting's newest N tasks, or the suite's flows when they are more.
+        Timeline timeline =
+            timelineOption.open(Math.max(settings.screenshotRetention(), selected.size()))) {
       Shards.Part part =
           Shards.select(
               selected,

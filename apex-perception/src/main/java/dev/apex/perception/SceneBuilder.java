@@ -44,12 +44,12 @@ import java.util.Objects;
  *
  * <p><b>Which OCR boxes count.</b> Before fusion, a box is dropped when it echoes the tree: the
  * tree carries text, and the box's words (runs of letters and digits, ignoring case) all appear in
- * the label of a visible node within {@link #ECHO_NEAR_PX} of it ({@code Time left? 14 /} read from
- * a canvas beside the page's {@code Time left: 14 / 15sec}); or when its confidence is below {@link
- * #MIN_OCR_CONFIDENCE} (Tesseract's mean word confidence ÷ 100), when it holds no letter or digit,
- * or when it is a fragment of at most {@link #MAX_FRAGMENT_LENGTH} characters that are not all
- * letters or digits ({@code "|"}, {@code "a)"}, {@code "©"}: the glyphs OCR reads from icons and
- * borders). {@code "OK"} and {@code "3"} stay.
+ * the label of a visible node within {@link #ECHO_NEAR_PX} of its centre ({@code Time left? 14 /}
+ * read from a canvas beside the page's {@code Time left: 14 / 15sec}); or when its confidence is
+ * below {@link #MIN_OCR_CONFIDENCE} (Tesseract's mean word confidence ÷ 100), when it holds no
+ * letter or digit, or when it is a fragment of at most {@link #MAX_FRAGMENT_LENGTH} characters that
+ * are not all letters or digits ({@code "|"}, {@code "a)"}, {@code "©"}: the glyphs OCR reads from
+ * icons and borders). {@code "OK"} and {@code "3"} stay.
  *
  * <p><b>Where the tree already carries the text.</b> OCR reads only the screen's <em>blind
  * regions</em> ({@link BlindRegions}; {@link Perceiver} runs the engine): the on-screen part of
@@ -119,8 +119,8 @@ public final class SceneBuilder {
   public static final double WHOLE_SCREEN_FRACTION = 0.5;
 
   /**
-   * How near, in pixels, a labelled node must be to an OCR-only box for the box to be taken as an
-   * echo of its text.
+   * How near, in pixels, a labelled node must be to an OCR box's centre for the box to be taken as
+   * an echo of its text.
    */
   public static final int ECHO_NEAR_PX = 120;
 
@@ -278,48 +278,68 @@ public final class SceneBuilder {
    */
   private static List<OcrBox> dropEchoes(
       List<OcrBox> boxes, FlatTree flat, boolean[] usable, String[] label, boolean unmatched) {
-    List<Integer> labelled = new ArrayList<>();
-    for (int i = 0; i < flat.size(); i++) {
-      if (usable[i] && !label[i].isBlank()) {
-        labelled.add(i);
-      }
-    }
-    if (labelled.isEmpty() || boxes.isEmpty()) {
+    if (boxes.isEmpty()) {
       return boxes;
     }
-    List<OcrBox> kept = new ArrayList<>(boxes.size());
-    for (OcrBox box : boxes) {
-      List<String> words = words(box.text());
-      boolean loneLetter =
-          words.size() == 1
-              && words.get(0).codePointCount(0, words.get(0).length()) == 1
-              && Character.isLetter(words.get(0).codePointAt(0));
-      if (unmatched ? loneLetter : echoes(words, box.bounds(), flat, labelled, label)) {
-        continue;
+    int n = flat.size();
+    boolean[] labelled = new boolean[n];
+    List<Bounds> bounds = new ArrayList<>(n);
+    boolean any = false;
+    for (int i = 0; i < n; i++) {
+      labelled[i] = usable[i] && !label[i].isBlank();
+      any |= labelled[i];
+      bounds.add(labelled[i] ? flat.node(i).bounds() : null);
+    }
+    if (!any) {
+      return boxes;
+    }
+    boolean[] drop = new boolean[boxes.size()];
+    if (unmatched) {
+      for (int b = 0; b < boxes.size(); b++) {
+        List<String> words = words(boxes.get(b).text());
+        drop[b] =
+            words.size() == 1
+                && words.get(0).codePointCount(0, words.get(0).length()) == 1
+                && Character.isLetter(words.get(0).codePointAt(0));
       }
-      kept.add(box);
+    } else {
+      // The labelled nodes grown by the echo distance, swept top to bottom by the boxes' centres:
+      // each box looks only at the nodes near it, so the check stays linear in the screen's size.
+      CentreSweep near = new CentreSweep(bounds, labelled, ECHO_NEAR_PX);
+      Integer[] order = new Integer[boxes.size()];
+      for (int b = 0; b < order.length; b++) {
+        order[b] = b;
+      }
+      java.util.Arrays.sort(
+          order,
+          java.util.Comparator.comparingDouble(b -> CentreSweep.centreY(boxes.get(b).bounds())));
+      java.util.Map<Integer, List<String>> nodeWords = new java.util.HashMap<>();
+      for (int b : order) {
+        Bounds box = boxes.get(b).bounds();
+        List<String> words = words(boxes.get(b).text());
+        if (words.isEmpty()) {
+          continue;
+        }
+        boolean[] found = {false};
+        near.containing(
+            CentreSweep.centreX(box),
+            CentreSweep.centreY(box),
+            i -> {
+              if (!found[0]
+                  && nodeWords.computeIfAbsent(i, k -> words(label[k])).containsAll(words)) {
+                found[0] = true;
+              }
+            });
+        drop[b] = found[0];
+      }
+    }
+    List<OcrBox> kept = new ArrayList<>(boxes.size());
+    for (int b = 0; b < boxes.size(); b++) {
+      if (!drop[b]) {
+        kept.add(boxes.get(b));
+      }
     }
     return kept;
-  }
-
-  private static boolean echoes(
-      List<String> words, Bounds box, FlatTree flat, List<Integer> labelled, String[] label) {
-    if (words.isEmpty()) {
-      return false;
-    }
-    for (int i : labelled) {
-      if (gap(flat.node(i).bounds(), box) <= ECHO_NEAR_PX && words(label[i]).containsAll(words)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The pixels between two boxes along the axis that separates them most; 0 when they touch. */
-  private static int gap(Bounds a, Bounds b) {
-    int dx = Math.max(0, Math.max(a.left() - b.right(), b.left() - a.right()));
-    int dy = Math.max(0, Math.max(a.top() - b.bottom(), b.top() - a.bottom()));
-    return Math.max(dx, dy);
   }
 
   /** The runs of letters and digits in {@code text}, lower case. */
