@@ -81,7 +81,8 @@ class WebEndToEndTest {
     assertThat(run.exit()).as(run.out() + run.err()).isZero();
     assertThat(run.out())
         .contains(
-            "step  1  ok      tap text=\"Your name\" editable=true  → \"Your name\" now focused")
+            "step  1  ok      tap text=\"Your name\" editable=true  → input \"Your name\" now"
+                + " focused")
         .contains("step  2  ok      type_text text=\"Ada Lovelace\"")
         .contains("step  3  ok      tap text=\"Send\"")
         .contains("step  4  ok      assert_visible text=\"Hello, Ada Lovelace!\"")

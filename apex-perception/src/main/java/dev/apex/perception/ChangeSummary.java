@@ -240,8 +240,9 @@ public final class ChangeSummary {
   static final int LABEL_GAP_PX = 48;
 
   /**
-   * The text a person reads as a field's label: the nearest plain text just above it (overlapping
-   * it across) or just before it on its row, within {@value #LABEL_GAP_PX} px; null when none.
+   * The text a person reads as a field's label: the nearest text that is no field itself (a plain
+   * text, or a clickable {@code <label>}) just above it (overlapping it across) or just before it
+   * on its row, within {@value #LABEL_GAP_PX} px; null when none.
    */
   static String label(SceneElement field, Scene on) {
     Bounds f = field.bounds();
@@ -249,7 +250,8 @@ public final class ChangeSummary {
     int bestGap = Integer.MAX_VALUE;
     for (SceneElement e : on.elements()) {
       Bounds b = e.bounds();
-      if (e == field || e.interactive() || e.text().isBlank() || !b.hasArea()) {
+      // A web page's <label> is clickable, so any text but another field's may be the label.
+      if (e == field || isField(e) || e.text().isBlank() || !b.hasArea()) {
         continue;
       }
       int gap = Integer.MAX_VALUE;
