@@ -283,12 +283,10 @@ public final class SceneBuilder {
     }
     int n = flat.size();
     boolean[] labelled = new boolean[n];
-    List<Bounds> bounds = new ArrayList<>(n);
     boolean any = false;
     for (int i = 0; i < n; i++) {
       labelled[i] = usable[i] && !label[i].isBlank();
       any |= labelled[i];
-      bounds.add(labelled[i] ? flat.node(i).bounds() : null);
     }
     if (!any) {
       return boxes;
@@ -305,6 +303,10 @@ public final class SceneBuilder {
     } else {
       // The labelled nodes grown by the echo distance, swept top to bottom by the boxes' centres:
       // each box looks only at the nodes near it, so the check stays linear in the screen's size.
+      List<Bounds> bounds = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        bounds.add(labelled[i] ? flat.node(i).bounds() : null);
+      }
       CentreSweep near = new CentreSweep(bounds, labelled, ECHO_NEAR_PX);
       Integer[] order = new Integer[boxes.size()];
       for (int b = 0; b < order.length; b++) {
