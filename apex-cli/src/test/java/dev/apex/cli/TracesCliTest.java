@@ -55,6 +55,39 @@ class TracesCliTest {
   }
 
   @Test
+  void aSuiteRunIsOneSpanWhoseChildrenAreItsFlowsTasks() throws Exception {
+    Path suite = java.nio.file.Files.createDirectories(dir.resolve("flows"));
+    Path flow = Cli.projectRoot().resolve("examples/flows/settings-wifi-on.yaml");
+    java.nio.file.Files.copy(flow, suite.resolve("a.yaml"));
+    java.nio.file.Files.copy(flow, suite.resolve("b.yaml"));
+    try (OtlpReceiver collector = OtlpReceiver.start()) {
+      Map<String, String> env =
+          Map.of(
+              "OTEL_EXPORTER_OTLP_ENDPOINT",
+              collector.endpoint(),
+              "OTEL_EXPORTER_OTLP_PROTOCOL",
+              "http/protobuf");
+
+      Cli.Result run =
+          Cli.run(
+              env,
+              Cli.withDb(
+                  dir.resolve("t.db"), "test", suite.toString(), "--parallel", "2", "--no-ocr"));
+
+      assertThat(run.exit()).as(run.out() + run.err()).isZero();
+      List<Received> spans = collector.spans();
+      List<Received> suites = spans.stream().filter(s -> s.name().equals("apex.suite")).toList();
+      assertThat(suites).hasSize(1);
+      Received suiteSpan = suites.get(0);
+      assertThat(suiteSpan.attr("apex.suite.id")).isNotBlank();
+      assertThat(spans)
+          .filteredOn(s -> s.name().equals("apex.task"))
+          .hasSize(2)
+          .allMatch(s -> s.parentSpanId().equals(suiteSpan.spanId()));
+    }
+  }
+
+  @Test
   void aConfigurationTheSdkRefusesIsOneLineAndTheRunGoesOn() {
     Path flow = Cli.projectRoot().resolve("examples/flows/settings-wifi-on.yaml");
 
