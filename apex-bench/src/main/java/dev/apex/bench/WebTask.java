@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param mirrors the public benchmark task it mirrors (MiniWoB++ names), for the regression table
  * @param kind the kind of interaction it exercises, e.g. {@code drag (mouse events)}
  * @param device where it runs: {@code web} (the suite's Chromium) or {@code sim}
- * @param page the page's resource name under {@link WebTasks#RESOURCES}, or null for a sim task
+ * @param page the page's resource name under {@link WebTasks#RESOURCES} (or {@link
+ *     WebTasks#SHARED_PAGES}), or null for a sim task
  * @param flow the flow's resource name under {@link WebTasks#RESOURCES}
  * @param needsOcr whether the flow can only pass with OCR (the text it needs is pixels only)
  * @param pending null when the task is expected to be solved on this branch; otherwise why it

@@ -49,7 +49,8 @@ public record WebTaskSuiteResult(
 
   @Override
   public String method() {
-    return "Local pages of the project's own (`apex-bench/src/main/resources/dev/apex/bench/webtasks/`),"
+    return "Local pages of the project's own (`apex-bench/src/main/resources/dev/apex/bench/webtasks/`;"
+        + " click-checkboxes and click-tab are `apex mcp`'s task pages, in apex-mcp),"
         + " each named for the public benchmark task (MiniWoB++) it mirrors, served on 127.0.0.1"
         + " and opened in one headless Chromium session ("
         + WebTaskSuite.VIEWPORT_WIDTH

@@ -23,6 +23,13 @@ public final class WebTasks {
   /** The folder of the pages and flows on the classpath. */
   public static final String RESOURCES = "/dev/apex/bench/webtasks/";
 
+  /**
+   * The folder of the pages {@code apex mcp}'s task set serves too ({@link dev.apex.mcp.McpTasks}):
+   * click-checkboxes and click-tab are kept there once, and read from there when this suite's
+   * folder has no page by that name.
+   */
+  public static final String SHARED_PAGES = "/dev/apex/mcp/tasks/";
+
   private static final List<WebTask> ALL =
       List.of(
           web("click-button", "click-button", "click a button by its text"),
@@ -85,13 +92,21 @@ public final class WebTasks {
    * @throws IllegalArgumentException when there is none by that name
    */
   public static String read(String resource) {
-    try (InputStream in = WebTasks.class.getResourceAsStream(RESOURCES + resource)) {
-      if (in == null) {
-        throw new IllegalArgumentException("no web-task resource " + RESOURCES + resource);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    String text = read(RESOURCES, resource);
+    if (text == null && resource.endsWith(".html")) {
+      text = read(SHARED_PAGES, resource);
+    }
+    if (text == null) {
+      throw new IllegalArgumentException("no web-task resource " + RESOURCES + resource);
+    }
+    return text;
+  }
+
+  private static String read(String folder, String resource) {
+    try (InputStream in = WebTasks.class.getResourceAsStream(folder + resource)) {
+      return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + RESOURCES + resource, e);
+      throw new UncheckedIOException("cannot read " + folder + resource, e);
     }
   }
 

@@ -86,7 +86,7 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
                   .host(host)
                   .port(port)
                   .allowRemote(allowRemote)
-                  .token(config.current().consoleToken())
+                  .token(config.current().text(ConfigField.CONSOLE_TOKEN))
                   .publicUrl(publicUrl == null ? null : ConsoleOptions.publicUrl(publicUrl))
                   .version(Version.current())
                   .devices(() -> List.of("sim"))
@@ -120,7 +120,7 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
                     stopped.countDown();
                   }));
       out.println(startLine(timeline.location()));
-      boolean tokenGiven = !config.current().consoleToken().isEmpty();
+      boolean tokenGiven = !config.current().text(ConfigField.CONSOLE_TOKEN).isEmpty();
       // A deployed console's token is the team's secret: it is never printed, only named.
       out.println(
           tokenGiven

@@ -2,9 +2,11 @@ package dev.apex.cli;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.config.ConfigField;
+import dev.apex.config.InvalidConfigException;
 import dev.apex.storage.Timeline;
 import dev.apex.storage.Timelines;
 import dev.apex.timeline.TimelineOptions;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +42,11 @@ final class TimelineOption implements SettingFlags.Scoped {
    *     that is neither a file path nor a {@code postgresql://} URL
    */
   String location() {
-    return config()
+    return location(config());
+  }
+
+  private String location(ApexConfig config) {
+    return config
         .timelineLocation()
         .orElseGet(() -> Timelines.defaultFile(env, System.getProperty("user.home")).toString());
   }
@@ -50,7 +56,9 @@ final class TimelineOption implements SettingFlags.Scoped {
    * tasks' screenshots; the caller closes it.
    */
   Timeline open(int keepScreenshotsOfTasks) {
-    return Timelines.open(location(), new TimelineOptions(keepScreenshotsOfTasks, writeTimeout()));
+    ApexConfig config = config();
+    return Timelines.open(
+        location(config), new TimelineOptions(keepScreenshotsOfTasks, writeTimeout(config)));
   }
 
   /**
@@ -59,25 +67,32 @@ final class TimelineOption implements SettingFlags.Scoped {
    * @throws dev.apex.core.InvalidInputException in one line saying how to get one
    */
   Timeline openExisting() {
+    ApexConfig config = config();
     return Timelines.open(
-        Timelines.existing(location()), TimelineOptions.DEFAULTS.withWriteTimeout(writeTimeout()));
+        Timelines.existing(location(config)),
+        TimelineOptions.DEFAULTS.withWriteTimeout(writeTimeout(config)));
   }
 
+  /**
+   * The settings, read once: the file and environment, with {@code --db} over them. With {@code
+   * --db} given, a config file that does not read leaves the defaults, so a reading command works
+   * beside a bad one (the command that needs the bad setting reports it).
+   */
   private ApexConfig config() {
     List<String> db = SettingFlags.given(command).getOrDefault(ConfigField.TIMELINE_URL, List.of());
-    // With --db given the config file is not read, so a reading command works beside a bad one.
-    return db.isEmpty()
-        ? SharedOptions.configStore(env).current()
-        : ApexConfig.defaults()
-            .with(ConfigField.TIMELINE_URL, ConfigField.TIMELINE_URL.fromFlag(db, ""));
+    if (db.isEmpty()) {
+      return SharedOptions.configStore(env).current();
+    }
+    ApexConfig base;
+    try {
+      base = SharedOptions.configStore(env).current();
+    } catch (InvalidConfigException | UncheckedIOException e) {
+      base = ApexConfig.defaults();
+    }
+    return base.with(ConfigField.TIMELINE_URL, ConfigField.TIMELINE_URL.fromFlag(db, ""));
   }
 
-  private Duration writeTimeout() {
-    try {
-      return SharedOptions.configStore(env).current().timelineWriteTimeout();
-    } catch (RuntimeException e) {
-      // A bad setting elsewhere in the file is reported by the command that needs it.
-      return TimelineOptions.DEFAULT_WRITE_TIMEOUT;
-    }
+  private static Duration writeTimeout(ApexConfig config) {
+    return Duration.ofSeconds(config.integer(ConfigField.TIMELINE_WRITE_TIMEOUT_S));
   }
 }

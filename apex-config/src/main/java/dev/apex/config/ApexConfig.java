@@ -95,11 +95,6 @@ public final class ApexConfig {
     return text(ConfigField.ANTHROPIC_API_KEY);
   }
 
-  /** The console's token from {@code APEX_CONSOLE_TOKEN}; empty when unset. */
-  public String consoleToken() {
-    return text(ConfigField.CONSOLE_TOKEN);
-  }
-
   /** Semantic enrichment (seed 004): off by default because it calls a paid model. */
   public Semantic semantic() {
     return new Semantic(
@@ -174,13 +169,6 @@ public final class ApexConfig {
       return Optional.of(url);
     }
     return timelineFile().map(Path::toString);
-  }
-
-  /**
-   * How long a write waits for a timeline server that went away ({@code timeline.write_timeout}).
-   */
-  public Duration timelineWriteTimeout() {
-    return Duration.ofSeconds(integer(ConfigField.TIMELINE_WRITE_TIMEOUT_S));
   }
 
   public boolean hasApiKey() {
