@@ -8,6 +8,7 @@ import dev.apex.storage.postgres.PostgresTimeline;
 import dev.apex.storage.postgres.TimelineCopy;
 import dev.apex.timeline.TimelineOptions;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,7 +53,14 @@ final class TimelineCopyCommand implements Callable<Integer> {
           "--to must be postgresql://USER[:PASSWORD]@HOST:PORT/DBNAME, the timeline to copy into");
     }
     PostgresLocation target = PostgresLocation.parse(to);
-    Path file = Timelines.existing(from);
+    Path file = from;
+    if (!Files.isRegularFile(file)) {
+      throw new InvalidInputException(
+          "--from: no timeline file at "
+              + file
+              + "; give the SQLite file to copy (e.g. ~/.apex/timeline.db)");
+    }
+    Timelines.checkFile(file);
     PrintWriter out = spec.commandLine().getOut();
     try (SqliteTimeline source = SqliteTimeline.open(file);
         PostgresTimeline destination = PostgresTimeline.open(to, TimelineOptions.DEFAULTS)) {

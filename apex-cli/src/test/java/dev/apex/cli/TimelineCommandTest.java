@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.storage.SqliteTimeline;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,30 @@ class TimelineCommandTest {
         timeline.finishTask(TaskId.of(id), TaskStatus.SUCCEEDED, "done");
       }
     }
+  }
+
+  @Test
+  void aFileThatIsNoTimelineIsOneLineAndExitTwoOnEveryCommandThatNamesIt() throws Exception {
+    Path notes = dir.resolve("notes.txt");
+    Files.writeString(notes, "not a timeline");
+    Path flow = dir.resolve("flow.yaml");
+    Files.writeString(flow, "steps:\n  - launch_app: com.android.settings\n");
+    for (String[] args :
+        new String[][] {
+          {"timeline"},
+          {"report", "77aa00bb11cc"},
+          {"run", "--device", "sim", "--flow", flow.toString()},
+          {"test", flow.toString()}
+        }) {
+      Cli.Result r = Cli.run(Cli.withDb(notes, args));
+      assertThat(r.exit()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+      assertThat(r.errLines())
+          .as(String.join(" ", args))
+          .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+          .contains(notes.toString())
+          .contains("is not a SQLite database");
+    }
+    assertThat(Files.readString(notes)).isEqualTo("not a timeline");
   }
 
   @Test

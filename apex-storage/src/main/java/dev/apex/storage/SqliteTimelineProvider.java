@@ -29,12 +29,14 @@ public final class SqliteTimelineProvider implements TimelineProvider {
   /** {@link SqliteTimeline#open(Path)}: the default clock and screenshot retention. */
   @Override
   public TaskTimeline open(Path file) {
+    Timelines.checkFile(file);
     return SqliteTimeline.open(file);
   }
 
   /** {@link SqliteTimeline#open(Path, Clock, int)} with the options' screenshot retention. */
   @Override
   public TaskTimeline open(String location, TimelineOptions options) {
+    Timelines.checkFile(Path.of(location));
     return SqliteTimeline.open(
         Path.of(location), Clock.systemUTC(), options.keepScreenshotsOfTasks());
   }

@@ -4,9 +4,13 @@ import dev.apex.core.InvalidInputException;
 import dev.apex.timeline.TaskTimeline;
 import dev.apex.timeline.TimelineOptions;
 import dev.apex.timeline.TimelineProviders;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 
@@ -59,8 +63,9 @@ public final class Timelines {
     Objects.requireNonNull(location, "location");
     Objects.requireNonNull(options, "options");
     if (!isServer(location)) {
-      return SqliteTimeline.open(
-          Path.of(location), Clock.systemUTC(), options.keepScreenshotsOfTasks());
+      Path file = Path.of(location);
+      checkFile(file);
+      return SqliteTimeline.open(file, Clock.systemUTC(), options.keepScreenshotsOfTasks());
     }
     TaskTimeline opened = TimelineProviders.forLocation(location).open(location, options);
     if (opened instanceof Timeline timeline) {
@@ -70,6 +75,39 @@ public final class Timelines {
     throw new InvalidInputException(
         "the timeline store opened records tasks but cannot read them back");
   }
+
+  /**
+   * Refuses, as bad input, a timeline path that names a folder or a file that is not a SQLite
+   * database (one that is there and not empty, without SQLite's header), before SQLite is asked.
+   *
+   * @throws InvalidInputException in one line naming the path and what to do
+   */
+  public static void checkFile(Path file) {
+    if (Files.isDirectory(file)) {
+      throw new InvalidInputException(
+          "the timeline " + file + " is a folder; give a file, e.g. " + file.resolve(FILE_NAME));
+    }
+    if (!Files.isRegularFile(file)) {
+      return;
+    }
+    byte[] head = new byte[SQLITE_HEADER.length];
+    int read;
+    try (InputStream in = Files.newInputStream(file)) {
+      read = in.readNBytes(head, 0, head.length);
+    } catch (IOException e) {
+      throw new TimelineException("cannot read timeline " + file + ": " + e.getMessage(), e);
+    }
+    if (read > 0 && !Arrays.equals(head, SQLITE_HEADER)) {
+      throw new InvalidInputException(
+          "the timeline "
+              + file
+              + " is not a SQLite database (no apex timeline); give another file, or move this one"
+              + " aside and apex starts a new one there");
+    }
+  }
+
+  private static final byte[] SQLITE_HEADER =
+      "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
   /**
    * The timeline a reading command opens at {@code location}: a server URL as given, a file only
