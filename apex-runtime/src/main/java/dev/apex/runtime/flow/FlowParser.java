@@ -36,7 +36,46 @@ final class FlowParser {
 
   private FlowParser() {}
 
+  /**
+   * Refuses a character YAML does not allow (a control character, a lone surrogate) naming its line
+   * and column: the YAML reader refuses it too, but says line 1, column 1 wherever it stands.
+   */
+  private static void checkPrintable(String yaml, String source) {
+    int line = 1;
+    int column = 1;
+    for (int i = 0; i < yaml.length(); ) {
+      int c = yaml.codePointAt(i);
+      if (!yamlPrintable(c)) {
+        throw new InvalidInputException(
+            String.format(
+                "%s line %d, column %d has the control character U+%04X, which YAML does not"
+                    + " allow; remove it (write a key press as a press_key step)",
+                source, line, column, c));
+      }
+      if (c == '\n') {
+        line++;
+        column = 1;
+      } else {
+        column++;
+      }
+      i += Character.charCount(c);
+    }
+  }
+
+  /** YAML 1.1's printable set, as the reader checks it. */
+  private static boolean yamlPrintable(int c) {
+    return c == '\t'
+        || c == '\n'
+        || c == '\r'
+        || (c >= 0x20 && c <= 0x7e)
+        || c == 0x85
+        || (c >= 0xa0 && c <= 0xd7ff)
+        || (c >= 0xe000 && c <= 0xfffd)
+        || (c >= 0x10000 && c <= 0x10ffff);
+  }
+
   static Flow parse(String yaml, String source, ToolRegistry registry) {
+    checkPrintable(yaml, source);
     StrictYaml.check(yaml, source);
     JsonNode root;
     try {

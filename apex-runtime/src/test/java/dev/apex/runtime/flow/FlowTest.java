@@ -113,6 +113,18 @@ public class FlowTest {
   }
 
   @Test
+  void aControlCharacterIsRefusedWhereItStandsNotAtLineOne() {
+    assertThat(error("name: x\nsteps:\n  - launch_app: a\n  - tap: { text: \"No\u0001pe\" }\n"))
+        .isEqualTo(
+            "t.yaml line 4, column 21 has the control character U+0001, which YAML does not"
+                + " allow; remove it (write a key press as a press_key step)");
+    assertThat(error("steps:\n  - type_text: \"a\ud800\"\n"))
+        .contains("line 2, column 18", "U+D800");
+    assertThat(parse("name: \"caf\u00e9 \ud83d\ude00\"\nsteps:\n  - launch_app: a\n").name())
+        .isEqualTo("caf\u00e9 \ud83d\ude00");
+  }
+
+  @Test
   void anAliasIsRefusedNamingItsLineRatherThanTypingTheAnchorsName() {
     assertThat(
             error(
