@@ -3,7 +3,11 @@ package dev.apex.storage.postgres;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.apex.timeline.TimelineUnreachableException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Map;
+import java.util.Properties;
+import org.postgresql.Driver;
 
 /**
  * The connection pool of a PostgreSQL timeline (HikariCP): small, with every wait bounded (a
@@ -37,6 +41,7 @@ final class PostgresPool {
     config.addDataSourceProperty("socketTimeout", PostgresTimeline.SOCKET_TIMEOUT.toSeconds());
     config.addDataSourceProperty("tcpKeepAlive", true);
     config.addDataSourceProperty("ApplicationName", "apex");
+    refuseForGood(location, env);
     try {
       return new HikariDataSource(config);
     } catch (RuntimeException e) {
@@ -47,8 +52,64 @@ final class PostgresPool {
               + " ("
               + location
               + "): "
-              + PostgresTimeline.firstLine(cause),
+              + PostgresTimeline.firstLine(cause)
+              + whatToDo(sqlState(e), location),
           e);
     }
+  }
+
+  /**
+   * One login through the driver before the pool is built: a server that answers and refuses the
+   * login or has no such database says so at once, where the pool would try again until its connect
+   * timeout. Anything else is left to the pool, which waits for a server that is starting.
+   */
+  private static void refuseForGood(PostgresLocation location, Map<String, String> env) {
+    Properties props = new Properties();
+    props.setProperty("user", location.user());
+    location.password(env).ifPresent(p -> props.setProperty("password", p));
+    props.setProperty(
+        "connectTimeout", Long.toString(PostgresTimeline.CONNECT_TIMEOUT.toSeconds()));
+    props.setProperty("loginTimeout", Long.toString(PostgresTimeline.CONNECT_TIMEOUT.toSeconds()));
+    props.setProperty("socketTimeout", Long.toString(PostgresTimeline.CONNECT_TIMEOUT.toSeconds()));
+    props.setProperty("ApplicationName", "apex");
+    try (Connection probe = new Driver().connect(location.jdbcUrl(), props)) {
+      // the server answers and takes the login
+    } catch (SQLException e) {
+      String state = sqlState(e);
+      if (!whatToDo(state, location).isEmpty()) {
+        throw new TimelineUnreachableException(
+            "cannot reach the PostgreSQL timeline at "
+                + location.address()
+                + " ("
+                + location
+                + "): "
+                + PostgresTimeline.firstLine(e)
+                + whatToDo(state, location),
+            e);
+      }
+    }
+  }
+
+  /** The SQLSTATE of the first {@link SQLException} in {@code e}'s causes, else empty. */
+  private static String sqlState(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql && sql.getSQLState() != null) {
+        return sql.getSQLState();
+      }
+    }
+    return "";
+  }
+
+  /** What to do about a refused login or a missing database, after the server's own words. */
+  static String whatToDo(String sqlState, PostgresLocation location) {
+    return switch (sqlState) {
+      case "28P01", "28000" ->
+          "; check the user and its password (in the URL, PGPASSWORD or ~/.pgpass)";
+      case "3D000" ->
+          "; create it (createdb -h HOST -p PORT -U "
+              + location.user()
+              + " NAME) or name one that exists in the URL";
+      default -> "";
+    };
   }
 }
