@@ -41,6 +41,7 @@ final class DeferredTracer implements RunTracer {
   private synchronized OtelTracer real() {
     if (real == null && !failed && !closed) {
       try {
+        SdkLog.install(notices);
         real = OtelTracer.start(env);
         hook = new Thread(this::close, "apex-traces-flush");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -35,6 +35,7 @@ public interface RunTracer extends AutoCloseable {
     if (!configured(env)) {
       return OFF;
     }
+    SdkLog.registerHeaderSecrets(env);
     return new DeferredTracer(env, notices);
   }
 

@@ -1,0 +1,109 @@
+package dev.apex.otel;
+
+import dev.apex.core.Secrets;
+import dev.apex.core.Text;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+
+/**
+ * The OpenTelemetry SDK's own log, as apex tells it: the SDK writes through {@code
+ * java.util.logging}, which by default prints a timestamp line and a whole stack trace on stderr
+ * for each failed export (a collector that is down). Here each warning or error becomes one line to
+ * the shell's notices, {@code traces: <the SDK's words>: <the cause's>}, redacted; the SDK already
+ * throttles how often it says so. Lower levels are dropped.
+ */
+final class SdkLog extends Handler {
+
+  /** The logger every SDK class logs under. */
+  static final String ROOT = "io.opentelemetry";
+
+  /** Held so the settings on it are not lost with a collected logger. */
+  private static final Logger SDK = Logger.getLogger(ROOT);
+
+  private static final int MAX_LINE = 300;
+
+  private final Consumer<String> notices;
+  private final SimpleFormatter formatter = new SimpleFormatter();
+
+  private SdkLog(Consumer<String> notices) {
+    this.notices = notices;
+    setLevel(Level.WARNING);
+  }
+
+  /** Sends the SDK's warnings to {@code notices} from now on, in place of stderr. */
+  static synchronized void install(Consumer<String> notices) {
+    for (Handler h : SDK.getHandlers()) {
+      if (h instanceof SdkLog) {
+        SDK.removeHandler(h);
+      }
+    }
+    SDK.setUseParentHandlers(false);
+    SDK.addHandler(new SdkLog(notices));
+  }
+
+  /**
+   * Registers the header values of the OTLP exporter's variables as secrets: collectors take their
+   * API keys there ({@code x-honeycomb-team=KEY}, {@code authorization=Basic …}).
+   */
+  static void registerHeaderSecrets(Map<String, String> env) {
+    for (String name :
+        new String[] {"OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"}) {
+      String value = env.get(name);
+      if (value == null || value.isBlank()) {
+        continue;
+      }
+      Secrets.register(value);
+      for (String pair : value.split(",")) {
+        int eq = pair.indexOf('=');
+        String header = eq < 0 ? pair : pair.substring(eq + 1);
+        Secrets.register(header);
+        try {
+          Secrets.register(URLDecoder.decode(header, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+          // not percent-encoded: registered as it is
+        }
+        int space = header.strip().indexOf(' ');
+        if (space > 0) {
+          // "Bearer TOKEN", "Basic CREDENTIALS": the credential alone too
+          Secrets.register(header.strip().substring(space + 1));
+        }
+      }
+    }
+  }
+
+  @Override
+  public void publish(LogRecord record) {
+    if (record == null || !isLoggable(record)) {
+      return;
+    }
+    StringBuilder line = new StringBuilder("traces: ");
+    line.append(formatter.formatMessage(record));
+    Throwable cause = record.getThrown();
+    Throwable root = cause;
+    while (root != null && root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    if (root != null) {
+      line.append(": ")
+          .append(root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage());
+    }
+    try {
+      notices.accept(Text.oneLine(line.toString(), MAX_LINE));
+    } catch (RuntimeException e) {
+      // a notice that cannot be told never stops an export thread
+    }
+  }
+
+  @Override
+  public void flush() {}
+
+  @Override
+  public void close() {}
+}
