@@ -84,7 +84,8 @@ final class SdkLog extends Handler {
       return;
     }
     StringBuilder line = new StringBuilder("traces: ");
-    line.append(formatter.formatMessage(record));
+    String message = String.valueOf(formatter.formatMessage(record)).strip();
+    line.append(message.endsWith(".") ? message.substring(0, message.length() - 1) : message);
     Throwable cause = record.getThrown();
     Throwable root = cause;
     while (root != null && root.getCause() != null && root.getCause() != root) {
