@@ -86,6 +86,9 @@ class FieldHintTest {
               placeholderValue="Username" x="20" y="100" width="350" height="40"/>
           <XCUIElementTypeSecureTextField type="XCUIElementTypeSecureTextField" value="••••"
               label="Password" placeholderValue="Required" x="20" y="160" width="350" height="40"/>
+          <XCUIElementTypeTextField type="XCUIElementTypeTextField" value="you@example.com"
+              label="E-mail" placeholderValue="you@example.com" x="20" y="220" width="350"
+              height="40"/>
         </XCUIElementTypeApplication>
         """;
 
@@ -93,8 +96,12 @@ class FieldHintTest {
 
     assertThat(scene.elements())
         .filteredOn(e -> e.type().equals("input"))
-        .extracting(SceneElement::hint)
-        .containsExactly("Username", "Password");
+        .extracting(SceneElement::text, SceneElement::hint)
+        .containsExactly(
+            tuple("keli", "Username"), tuple("••••", "Password"), tuple("E-mail", "E-mail"));
+    assertThat(lines(scene))
+        .as("an empty field, whose value WebDriverAgent gives as its placeholder, shows no value")
+        .contains("3 input @195,240 E-mail");
   }
 
   @Test

@@ -25,9 +25,10 @@ import org.xml.sax.Attributes;
  * ElementFlag#CHECKED} when their value is {@code 1}; text fields are {@link ElementFlag#EDITABLE}
  * (secure ones also {@link ElementFlag#PASSWORD}); tables, collections and scroll views are {@link
  * ElementFlag#SCROLLABLE}. Text is the value of text-bearing types (static text, fields), else
- * empty; the description is the label, else the {@code placeholderValue} (a field's placeholder);
- * the resource id is the name. The application element's label (the app's name) is kept as its
- * resource id only, not as a label over the whole screen. Stateless and thread-safe.
+ * empty; the description is the label, else the {@code placeholderValue} (a field's placeholder),
+ * and a value equal to the placeholder is an empty field's; the resource id is the name. The
+ * application element's label (the app's name) is kept as its resource id only, not as a label over
+ * the whole screen. Stateless and thread-safe.
  */
 public final class WdaTreeParser implements TreeParser {
 
@@ -169,8 +170,14 @@ public final class WdaTreeParser implements TreeParser {
         }
         node.description = null;
       }
-      if ((node.description == null || node.description.isEmpty()) && placeholder != null) {
-        node.description = placeholder;
+      if (placeholder != null && !placeholder.isEmpty()) {
+        if (placeholder.equals(value)) {
+          // An empty field: WebDriverAgent gives its placeholder as its value.
+          value = null;
+        }
+        if (node.description == null || node.description.isEmpty()) {
+          node.description = placeholder;
+        }
       }
       int kind = KINDS.getOrDefault(node.className, 0);
       if ((kind & TEXT) != 0) {
