@@ -1,5 +1,6 @@
 package dev.apex.core;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -18,6 +19,13 @@ import java.util.Set;
  * @param resourceId the platform's id (Android resource-id, iOS name, DOM id); empty when none
  * @param flags state flags; an element with an {@link ElementFlag#interactive() interactive} flag
  *     is never dropped by the scene builder
+ * @param hint what names a field beside the value it shows: its placeholder or accessible name (a
+ *     web page's aria-label, {@code <label>}, title or placeholder; Android's content description,
+ *     else its {@code hint}; iOS's label, else its {@code placeholderValue}), so a filled field is
+ *     named by it rather than by what was typed. Kept for {@link ElementFlag#EDITABLE editable}
+ *     elements only, and equal to {@code text} when the field is empty and shows it; empty, never
+ *     null, when there is none. Left out of the JSON form when empty, so a row written before it
+ *     existed reads back unchanged.
  */
 public record SceneElement(
     String id,
@@ -27,7 +35,8 @@ public record SceneElement(
     double confidence,
     Source source,
     String resourceId,
-    Set<ElementFlag> flags) {
+    Set<ElementFlag> flags,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) String hint) {
 
   public SceneElement {
     Objects.requireNonNull(id, "id");
@@ -36,6 +45,7 @@ public record SceneElement(
     type = type == null ? "" : type;
     text = text == null ? "" : text;
     resourceId = resourceId == null ? "" : resourceId;
+    hint = hint == null ? "" : hint;
     flags =
         flags == null || flags.isEmpty()
             ? Set.of()
@@ -45,7 +55,20 @@ public record SceneElement(
   /** The six-field form of the seeds' contract: no resource id, no flags. */
   public SceneElement(
       String id, String type, Bounds bounds, String text, double confidence, Source source) {
-    this(id, type, bounds, text, confidence, source, "", Set.of());
+    this(id, type, bounds, text, confidence, source, "", Set.of(), "");
+  }
+
+  /** The eight-field form: no {@link #hint}. */
+  public SceneElement(
+      String id,
+      String type,
+      Bounds bounds,
+      String text,
+      double confidence,
+      Source source,
+      String resourceId,
+      Set<ElementFlag> flags) {
+    this(id, type, bounds, text, confidence, source, resourceId, flags, "");
   }
 
   public boolean has(ElementFlag flag) {
@@ -58,6 +81,7 @@ public record SceneElement(
   }
 
   public SceneElement withText(String newText, double newConfidence, Source newSource) {
-    return new SceneElement(id, type, bounds, newText, newConfidence, newSource, resourceId, flags);
+    return new SceneElement(
+        id, type, bounds, newText, newConfidence, newSource, resourceId, flags, hint);
   }
 }

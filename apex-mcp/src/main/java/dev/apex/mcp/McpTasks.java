@@ -117,8 +117,8 @@ public final class McpTasks {
 
   private static boolean clickCheckboxes(TaskTokens t) {
     String listing = t.call("describe_screen", Map.of());
-    t.call("tap", Map.of("element", need(listing, "off .*Apple")));
-    t.call("tap", Map.of("element", need(listing, "off .*Cherry")));
+    t.call("tap", Map.of("element", need(listing, "checkbox off .*Apple")));
+    t.call("tap", Map.of("element", need(listing, "checkbox off .*Cherry")));
     return t.call("tap", Map.of("element", need(listing, "tap @\\S+ Submit"))).contains("solved");
   }
 

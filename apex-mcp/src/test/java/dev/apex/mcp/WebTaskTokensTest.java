@@ -66,6 +66,13 @@ class WebTaskTokensTest {
       McpTasks.Run run = McpTasks.run(task, new TaskTokens(mcp.client, TaskTokensTest.CL100K));
       TaskTokensTest.report(run);
       assertThat(run.solved()).as("%s: %s", run.why(), run.tokens()).isTrue();
+      if (task == McpTasks.Task.CLICK_CHECKBOXES) {
+        // A checkbox is listed as one, its state said once (not "tap off").
+        assertThat(run.tokens().calls().get(0).result())
+            .containsPattern("(?m)^\\d+ checkbox off @\\S+ Apple$")
+            .containsPattern("(?m)^\\d+ checkbox off @\\S+ Cherry$")
+            .doesNotContain("tap off");
+      }
       assertThat(run.tokens().calls())
           .extracting(TaskTokens.Call::tool)
           .containsOnlyOnce("describe_screen");

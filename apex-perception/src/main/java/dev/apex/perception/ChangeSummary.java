@@ -17,7 +17,8 @@ import java.util.Objects;
  * <ul>
  *   <li>an element that changed: {@code 10 switch off → on}, {@code 4 "3" → "4"}, {@code 7 input
  *       "Username" now focused} — a field named by the label above or before it on screen, else by
- *       its id, never by the value typed into it;
+ *       its placeholder or accessible name ({@link SceneElement#hint()}), else by its id, never by
+ *       the value typed into it;
  *   <li>what went away, counted, and named when few: {@code gone: "Cancel", "OK"};
  *   <li>what appeared, as listing lines with their handles ({@link CompactEncoder#line}) up to a
  *       budget, interactive elements first, then {@code +N more (describe_screen lists them)}; the
@@ -71,7 +72,8 @@ public final class ChangeSummary {
   }
 
   /**
-   * @param after the screen after, where a field's label is looked for; null names fields by id
+   * @param after the screen after, where a field's label is looked for; null names fields by their
+   *     hint, else their id
    */
   private static String render(SceneDiff diff, Scene after, Handles handles, boolean full) {
     if (diff.unchanged()) {
@@ -181,7 +183,9 @@ public final class ChangeSummary {
   private static String gone(List<SceneElement> removed) {
     List<String> names = new ArrayList<>();
     for (SceneElement e : removed) {
-      if (!e.text().isBlank()) {
+      if (isField(e)) {
+        names.add(name(e, null));
+      } else if (!e.text().isBlank()) {
         names.add(quoted(e.text()));
       }
     }
@@ -203,7 +207,7 @@ public final class ChangeSummary {
       return name + (b.has(ElementFlag.CHECKED) ? " off → on" : " on → off");
     }
     if (!a.text().equals(b.text()) && !b.has(ElementFlag.PASSWORD)) {
-      return (isField(b) ? name + " " : "") + quoted(a.text()) + " → " + quoted(b.text());
+      return (isField(b) ? name + " " : "") + quoted(value(a)) + " → " + quoted(value(b));
     }
     for (ElementFlag flag :
         List.of(ElementFlag.FOCUSED, ElementFlag.SELECTED, ElementFlag.DISABLED)) {
@@ -215,12 +219,17 @@ public final class ChangeSummary {
   }
 
   /**
-   * What to call an element: a field by its name (its id, else its kind: its text is the value a
-   * user typed), a switch whose text is its state by its kind, anything else by its text.
+   * What to call an element: a field by its name — the label a person reads beside it, else its
+   * {@link SceneElement#hint() hint} (placeholder or accessible name), else its id, else its kind,
+   * never the value typed into it —, a switch whose text is its state by its kind, anything else by
+   * its text.
    */
   static String name(SceneElement e, Scene on) {
     if (isField(e)) {
       String label = on == null ? null : label(e, on);
+      if (label == null && !e.hint().isBlank()) {
+        label = e.hint();
+      }
       if (label != null) {
         return e.type() + " " + quoted(label);
       }
@@ -267,6 +276,11 @@ public final class ChangeSummary {
       }
     }
     return best == null ? null : best.text();
+  }
+
+  /** What an element shows; for a field showing its hint (a placeholder), nothing: it is empty. */
+  private static String value(SceneElement e) {
+    return isField(e) && e.text().equals(e.hint()) ? "" : e.text();
   }
 
   private static boolean isField(SceneElement e) {

@@ -39,11 +39,13 @@ import java.util.Set;
  * is its whole document, and a line after the header says how far it runs past the screen: {@link
  * #beyondView}), or {@code off-view} for an element scrolled out of its scrolling box (a tool
  * scrolls it into view before acting on it); and last the <b>text</b>, running to the end of the
- * line, so it needs no quotes (line breaks are written {@code }, a backslash {@code \}); it is
+ * line, so it needs no quotes (line breaks are written {@code \n}, a backslash {@code \\}); it is
  * never shortened, and left out only where it is a checkable element's state word ({@code Off}),
- * which its state already says. Kind and state words come from the fixed vocabulary above and
- * always precede the position, so a text cannot be mistaken for them. No ids, classes or package
- * names. Thread-safe.
+ * which its state already says. A field showing a value is named before it by its {@link
+ * SceneElement#hint() hint} (placeholder or accessible name), quoted, when that says something
+ * else: {@code 4 input @540,150 "Search settings": wifi}. Kind and state words come from the fixed
+ * vocabulary above and always precede the position, so a text cannot be mistaken for them. No ids,
+ * classes or package names. Thread-safe.
  */
 public final class CompactEncoder {
 
@@ -120,8 +122,21 @@ public final class CompactEncoder {
     }
     if (!e.text().isEmpty() && !statesItsState(e)) {
       out.append(' ');
+      if (namedBesideValue(e)) {
+        out.append('"');
+        escape(e.hint(), out);
+        out.append("\": ");
+      }
       escape(e.text(), out);
     }
+  }
+
+  /**
+   * A field showing a value, whose hint (placeholder or accessible name) says what it is for: its
+   * line names it before the value.
+   */
+  private static boolean namedBesideValue(SceneElement e) {
+    return e.has(ElementFlag.EDITABLE) && !e.hint().isBlank() && !e.hint().equals(e.text());
   }
 
   /** A checkable element whose text is only its state ({@code Off}), which its state word says. */

@@ -12,8 +12,10 @@ import java.util.Set;
  * shows), {@code item} (a clickable container) and {@code view} (anything else) — plus {@code
  * textarea}, a multi-line text field told from a one-line {@code input}, and the SVG shapes a page
  * draws and makes act ({@code circle}, {@code ellipse}, {@code rect}, {@code polygon}, {@code
- * polyline}, {@code path}, {@code line}), which have no text to tell them apart by otherwise.
- * Thread-safe.
+ * polyline}, {@code path}, {@code line}), which have no text to tell them apart by otherwise. A web
+ * node's class is its ARIA role ({@code checkbox}, {@code radio}, {@code switch}, {@code slider},
+ * {@code progressbar}; an {@code <input type=checkbox>}'s implied one included), so a web checkbox
+ * is a {@code checkbox} as Android's {@code CheckBox} is. Thread-safe.
  */
 final class ElementTypes {
 
@@ -38,23 +40,28 @@ final class ElementTypes {
         || c.equals("input")) {
       return "input";
     }
-    if (c.endsWith("Switch")
+    if (c.equals("switch")
+        || c.endsWith("Switch")
         || c.endsWith("SwitchCompat")
         || c.endsWith("SwitchMaterial")
         || c.endsWith("Toggle")
         || c.endsWith("ToggleButton")) {
       return "switch";
     }
-    if (c.contains("CheckBox") || c.contains("Checkbox") || c.contains("CheckedTextView")) {
+    if (c.contains("CheckBox")
+        || c.contains("Checkbox")
+        || c.contains("CheckedTextView")
+        || c.equals("checkbox")
+        || c.equals("menuitemcheckbox")) {
       return "checkbox";
     }
-    if (c.contains("RadioButton")) {
+    if (c.contains("RadioButton") || c.equals("radio") || c.equals("menuitemradio")) {
       return "radio";
     }
-    if (c.contains("SeekBar") || c.contains("Slider")) {
+    if (c.contains("SeekBar") || c.contains("Slider") || c.equals("slider")) {
       return "slider";
     }
-    if (c.contains("ProgressBar") || c.contains("ProgressIndicator")) {
+    if (c.contains("ProgressBar") || c.contains("ProgressIndicator") || c.equals("progressbar")) {
       return "progress";
     }
     if (c.contains("Spinner")

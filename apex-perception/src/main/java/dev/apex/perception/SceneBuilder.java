@@ -1,6 +1,7 @@
 package dev.apex.perception;
 
 import dev.apex.core.Bounds;
+import dev.apex.core.ElementFlag;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.core.Source;
@@ -84,7 +85,9 @@ import java.util.Objects;
  * </ul>
  *
  * <p>Elements come in tree order, then OCR elements top to bottom, left to right. Ids come from
- * {@link ElementIds}; types from the platform class. Stateless and thread-safe.
+ * {@link ElementIds}; types from the platform class. A field (an editable node) keeps its
+ * description (placeholder or accessible name) as its {@link SceneElement#hint() hint}, whether or
+ * not its text is a value. Stateless and thread-safe.
  */
 public final class SceneBuilder {
 
@@ -174,7 +177,8 @@ public final class SceneBuilder {
                 confidence[i],
                 source[i],
                 node.resourceId(),
-                node.flags()));
+                node.flags(),
+                hint(node)));
       }
     }
     ocrOnly.sort(
@@ -191,6 +195,14 @@ public final class SceneBuilder {
               Source.OCR));
     }
     return new Scene(tree.width(), tree.height(), elements);
+  }
+
+  /**
+   * A field's placeholder or accessible name (its node's description), kept beside the value it
+   * shows so that a filled field can still be named by it; empty for anything but a field.
+   */
+  private static String hint(UiNode node) {
+    return node.flags().contains(ElementFlag.EDITABLE) ? node.description() : "";
   }
 
   /** Applies the fusion rule; returns the boxes that become OCR elements. */

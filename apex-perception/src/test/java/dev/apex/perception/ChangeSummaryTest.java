@@ -175,4 +175,60 @@ class ChangeSummaryTest {
     assertThat(ChangeSummary.line(scene(label, before), scene(label, after), null))
         .isEqualTo("input \"Username\" \"\" → \"keli\"");
   }
+
+  private static SceneElement field(String id, String text, String hint, ElementFlag... flags) {
+    Set<ElementFlag> all = new java.util.HashSet<>(Set.of(flags));
+    all.add(ElementFlag.EDITABLE);
+    return new SceneElement(
+        id,
+        "input",
+        new Bounds(0, 0, 20, 10),
+        text,
+        1.0,
+        Source.TREE,
+        "com.app:id/" + id,
+        all,
+        hint);
+  }
+
+  @Test
+  void aFilledFieldWithOnlyAPlaceholderIsNamedByItNeverByItsValue() {
+    // No label on screen: the placeholder (the field's hint) names it, not the resource id, and
+    // never "keli", what was typed (issue 30's "keli" no longer focused; input now focused).
+    Scene before =
+        scene(field("f1", "keli", "Username", ElementFlag.FOCUSED), field("f2", "", "Password"));
+    Scene after =
+        scene(field("f1", "keli", "Username"), field("f2", "", "Password", ElementFlag.FOCUSED));
+    Handles handles = new Handles();
+    handles.name(before);
+
+    assertThat(ChangeSummary.line(before, after, handles))
+        .isEqualTo("1 input \"Username\" no longer focused; 2 input \"Password\" now focused");
+    assertThat(ChangeSummary.of(SceneDiff.between(before, after), null))
+        .as("without the screen after, too")
+        .isEqualTo("input \"Username\" no longer focused; input \"Password\" now focused");
+  }
+
+  @Test
+  void typingIntoAFieldThatShowedItsPlaceholderSaysItWasEmpty() {
+    Scene before = scene(field("q", "Search settings", "Search settings"));
+    Scene after = scene(field("q", "wifi", "Search settings"));
+
+    assertThat(ChangeSummary.line(before, after, null))
+        .isEqualTo("input \"Search settings\" \"\" → \"wifi\"");
+  }
+
+  @Test
+  void aFieldThatAppearsFilledIsListedByItsPlaceholderBeforeItsValueAndGoneByIt() {
+    Scene before = scene(el("b", "button", "Edit", ElementFlag.CLICKABLE));
+    Scene after =
+        scene(el("b", "button", "Edit", ElementFlag.CLICKABLE), field("n", "keli", "Name"));
+
+    Handles handles = new Handles();
+    handles.name(before);
+
+    assertThat(ChangeSummary.of(before, after, handles))
+        .isEqualTo("1 new:\n2 input @10,5 \"Name\": keli");
+    assertThat(ChangeSummary.line(after, before, null)).isEqualTo("gone: input \"Name\"");
+  }
 }

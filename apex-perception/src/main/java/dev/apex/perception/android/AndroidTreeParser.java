@@ -20,9 +20,10 @@ import org.xml.sax.Attributes;
  * already rotated, and {@code [0,0][0,0]} marks an off-screen node that keeps its place in the
  * tree. {@code enabled="false"} becomes {@link ElementFlag#DISABLED}; {@code displayed="false"} or
  * {@code visible-to-user="false"} makes the node and its subtree invisible; EditText classes are
- * {@link ElementFlag#EDITABLE}. The tree's size is the capture's screen size, else the {@code
- * <hierarchy>}'s {@code width}/{@code height}, else the extent of the top nodes. Stateless and
- * thread-safe.
+ * {@link ElementFlag#EDITABLE}. The description is {@code content-desc}, else {@code hint} (a
+ * field's placeholder, which dumps carry from API 26 on). The tree's size is the capture's screen
+ * size, else the {@code <hierarchy>}'s {@code width}/{@code height}, else the extent of the top
+ * nodes. Stateless and thread-safe.
  */
 public final class AndroidTreeParser implements TreeParser {
 

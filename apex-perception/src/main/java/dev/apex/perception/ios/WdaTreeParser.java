@@ -25,9 +25,10 @@ import org.xml.sax.Attributes;
  * ElementFlag#CHECKED} when their value is {@code 1}; text fields are {@link ElementFlag#EDITABLE}
  * (secure ones also {@link ElementFlag#PASSWORD}); tables, collections and scroll views are {@link
  * ElementFlag#SCROLLABLE}. Text is the value of text-bearing types (static text, fields), else
- * empty; the description is the label; the resource id is the name. The application element's label
- * (the app's name) is kept as its resource id only, not as a label over the whole screen. Stateless
- * and thread-safe.
+ * empty; the description is the label, else the {@code placeholderValue} (a field's placeholder),
+ * and a value equal to the placeholder is an empty field's; the resource id is the name. The
+ * application element's label (the app's name) is kept as its resource id only, not as a label over
+ * the whole screen. Stateless and thread-safe.
  */
 public final class WdaTreeParser implements TreeParser {
 
@@ -111,6 +112,7 @@ public final class WdaTreeParser implements TreeParser {
     @Override
     protected void readNode(String qName, Attributes attributes, NodeFields node) {
       String value = null;
+      String placeholder = null;
       double x = 0;
       double y = 0;
       double w = 0;
@@ -122,6 +124,7 @@ public final class WdaTreeParser implements TreeParser {
           case "name" -> node.resourceId = v;
           case "label" -> node.description = v;
           case "value" -> value = v;
+          case "placeholderValue" -> placeholder = v;
           case "x" -> x = XmlValues.number(v, 0);
           case "y" -> y = XmlValues.number(v, 0);
           case "width" -> w = XmlValues.number(v, 0);
@@ -166,6 +169,15 @@ public final class WdaTreeParser implements TreeParser {
           node.resourceId = node.description;
         }
         node.description = null;
+      }
+      if (placeholder != null && !placeholder.isEmpty()) {
+        if (placeholder.equals(value)) {
+          // An empty field: WebDriverAgent gives its placeholder as its value.
+          value = null;
+        }
+        if (node.description == null || node.description.isEmpty()) {
+          node.description = placeholder;
+        }
       }
       int kind = KINDS.getOrDefault(node.className, 0);
       if ((kind & TEXT) != 0) {

@@ -90,6 +90,14 @@ class ChromiumPerceptionTest {
       <button id="edge" class="abs" style="left:500px;top:520px;width:150px">Half veiled</button>
       <div id="corner" class="abs" style="left:620px;top:515px;width:60px;height:40px;
         background:rgba(0,0,0,.4)"></div>
+      <label class="abs" style="left:10px;top:565px"><input id="agree" type="checkbox">
+        Agree</label>
+      <input id="small" class="abs" style="left:100px;top:565px" type="radio" name="size"
+        aria-label="Small" checked>
+      <div id="dark" class="abs" style="left:140px;top:565px;width:40px;height:20px" role="switch"
+        aria-checked="true" aria-label="Dark mode" tabindex="0"></div>
+      <input id="filled" class="abs" style="left:200px;top:565px" placeholder="Username"
+        value="keli">
       <script>
         const say = t => document.getElementById('plan-status').textContent = t;
         dot.addEventListener('click', () => {});
@@ -270,6 +278,25 @@ class ChromiumPerceptionTest {
     assertThat(tab.has(ElementFlag.SELECTED)).as("the item's state is kept").isTrue();
     assertThat(find(scene, "tab-a1")).isEmpty();
     assertThat(line(scene, "tab-1")).matches("tab selected @\\d+,\\d+ Tab 1");
+  }
+
+  @Test
+  void checkboxesRadiosAndSwitchesAreListedAsSuchWithTheirStateOnce() {
+    Scene scene = scene();
+
+    assertThat(line(scene, "agree")).matches("checkbox off @\\d+,\\d+ Agree");
+    assertThat(line(scene, "small")).matches("radio on @\\d+,\\d+ Small");
+    assertThat(line(scene, "dark")).matches("switch on @\\d+,\\d+ Dark mode");
+  }
+
+  @Test
+  void aFilledFieldKeepsItsPlaceholderBesideItsValue() {
+    Scene scene = scene();
+
+    SceneElement filled = byId(scene, "filled");
+    assertThat(filled.text()).isEqualTo("keli");
+    assertThat(filled.hint()).isEqualTo("Username");
+    assertThat(line(scene, "filled")).matches("input @\\d+,\\d+ \"Username\": keli");
   }
 
   @Test
