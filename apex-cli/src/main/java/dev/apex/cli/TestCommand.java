@@ -78,9 +78,13 @@ final class TestCommand implements Callable<Integer>, SettingFlags.Scoped {
       paramLabel = "N",
       defaultValue = "1",
       description =
-          "Open N sessions of each --device that allows several (sim, web, webdriver); a phone"
-              + " is one slot (default ${DEFAULT-VALUE}).")
+          "Open N sessions of each --device that allows several (sim, web, webdriver), 1 to "
+              + MAX_PARALLEL
+              + ", no more than there are flows; a phone is one slot (default ${DEFAULT-VALUE}).")
   int parallel;
+
+  /** The most sessions of one device {@code --parallel} opens (each a browser or a sim). */
+  static final int MAX_PARALLEL = 64;
 
   @Option(
       names = "--shard",
@@ -211,7 +215,9 @@ final class TestCommand implements Callable<Integer>, SettingFlags.Scoped {
       PrintWriter err)
       throws InterruptedException {
     String suiteId = TaskId.random().value();
-    List<DeviceSlot> slots = DeviceSlot.of(selectors(), parallel);
+    // No more sessions of a device than there are flows to give them.
+    List<DeviceSlot> slots =
+        DeviceSlot.of(selectors(), Math.max(1, Math.min(parallel, flows.size())));
     List<SuiteListener> all = new ArrayList<>();
     all.add(new SuiteLines(out, err));
     all.add(new SuiteSpans(wiring.tracer(), paths));
@@ -243,8 +249,12 @@ final class TestCommand implements Callable<Integer>, SettingFlags.Scoped {
    * @throws InvalidInputException after listing the problems, when there are any
    */
   private Checked check(PrintWriter err) {
-    if (parallel < 1) {
-      throw new InvalidInputException("--parallel must be at least 1, got " + parallel);
+    if (parallel < 1 || parallel > MAX_PARALLEL) {
+      throw new InvalidInputException(
+          "--parallel must be from 1 to "
+              + MAX_PARALLEL
+              + " (sessions of each device: browsers or sims), got "
+              + parallel);
     }
     List<String> problems = new ArrayList<>();
     Settings settings = shared.settings();

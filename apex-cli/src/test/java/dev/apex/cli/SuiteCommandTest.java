@@ -335,4 +335,28 @@ class SuiteCommandTest {
             "apex: none of the 1 flow(s) has the tags asked for (--include-tags smoke,"
                 + " --exclude-tags ); check the tags");
   }
+
+  @Test
+  void parallelIsBoundedAndNoMoreSessionsOpenThanThereAreFlows() throws Exception {
+    Path suite = SuiteFixture.small(dir, 2);
+    Cli.Result tooMany = Cli.run(env(), "test", suite.toString(), "--parallel", "100000");
+    assertThat(tooMany.exit()).isEqualTo(2);
+    assertThat(tooMany.errLines())
+        .containsExactly(
+            "apex: --parallel must be from 1 to 64 (sessions of each device: browsers or sims),"
+                + " got 100000");
+
+    Cli.Result r =
+        Cli.run(
+            env(),
+            "test",
+            suite.toString(),
+            "--parallel",
+            "64",
+            "--db",
+            dir.resolve("t.db").toString(),
+            "--no-ocr");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("2 flow(s) on 2 device slot(s): sim#1, sim#2\n");
+  }
 }
