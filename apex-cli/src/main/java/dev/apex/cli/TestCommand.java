@@ -270,9 +270,19 @@ final class TestCommand implements Callable<Integer>, SettingFlags.Scoped {
     FlowVariables[] named = {FlowVariables.none()};
     attempt(problems, () -> named[0] = named());
     for (Path file : new Path[] {junit, report}) {
-      if (file != null && !Files.isDirectory(file.toAbsolutePath().getParent())) {
+      if (file == null) {
+        continue;
+      }
+      if (Files.isDirectory(file)) {
+        problems.add("cannot write " + file + ": it is a folder; give a file path");
+      } else if (!Files.isDirectory(file.toAbsolutePath().getParent())) {
         problems.add("cannot write " + file + ": its folder does not exist; create it first");
       }
+    }
+    if (junit != null
+        && report != null
+        && junit.toAbsolutePath().normalize().equals(report.toAbsolutePath().normalize())) {
+      problems.add("--junit and --report name the same file " + junit + "; give each its own");
     }
     SuiteFlows.Loaded loaded =
         SuiteFlows.load(paths, Path.of(""), ToolRegistry.defaultRegistry(), named[0]);

@@ -359,4 +359,37 @@ class SuiteCommandTest {
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out()).contains("2 flow(s) on 2 device slot(s): sim#1, sim#2\n");
   }
+
+  @Test
+  void reportsThatAreAFolderOrTheSameFileAreBadInputBeforeAnythingRuns() throws Exception {
+    Path suite = SuiteFixture.small(dir, 1);
+    Path same = dir.resolve("out.xml");
+    Cli.Result r =
+        Cli.run(
+            env(),
+            "test",
+            suite.toString(),
+            "--junit",
+            dir.toString(),
+            "--report",
+            dir.resolve("r.html").toString(),
+            "--no-ocr");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).contains("cannot write " + dir + ": it is a folder; give a file path");
+
+    Cli.Result both =
+        Cli.run(
+            env(),
+            "test",
+            suite.toString(),
+            "--junit",
+            same.toString(),
+            "--report",
+            same.toString(),
+            "--no-ocr");
+    assertThat(both.exit()).isEqualTo(2);
+    assertThat(both.err()).contains("--junit and --report name the same file");
+    assertThat(same).doesNotExist();
+  }
 }
