@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -27,8 +28,12 @@ final class FleetChild implements AutoCloseable {
   /** The longest stdout line handed on; the rest of a longer line is dropped. */
   static final int MAX_LINE = 8_192;
 
-  /** What the child may read from its environment: none of the caller's apex settings or keys. */
-  private static final List<String> DROPPED_PREFIXES = List.of("APEX_", "ANTHROPIC_", "OPENAI_");
+  /**
+   * What the child may not read from the caller's environment: its apex settings, model keys and
+   * PostgreSQL defaults.
+   */
+  private static final List<String> DROPPED_PREFIXES =
+      List.of("APEX_", "ANTHROPIC_", "OPENAI_", "PG");
 
   private final Process process;
   private final Path errFile;
@@ -43,19 +48,34 @@ final class FleetChild implements AutoCloseable {
   }
 
   /**
-   * Starts {@code apex ARGS}: {@code apex} is the command that runs the CLI (a JVM and its class
-   * path), {@code home} its {@code APEX_HOME} and working folder.
+   * How the fleet starts {@code apex}.
+   *
+   * @param command the command that runs the CLI (a JVM and its class path)
+   * @param home each child's {@code APEX_HOME} and working folder
+   * @param env variables set for each child (e.g. {@code PGPASSWORD}, kept off the command line)
    */
-  static FleetChild start(List<String> apex, Path home, Consumer<String> onLine, String... args) {
-    List<String> command = new ArrayList<>(apex);
+  record Launch(List<String> command, Path home, Map<String, String> env) {
+    Launch {
+      command = List.copyOf(command);
+      Objects.requireNonNull(home, "home");
+      env = Map.copyOf(env);
+    }
+  }
+
+  /** Starts {@code apex ARGS}, each stdout line handed to {@code onLine} on the reading thread. */
+  static FleetChild start(Launch launch, Consumer<String> onLine, String... args) {
+    List<String> command = new ArrayList<>(launch.command());
     command.addAll(List.of(args));
     try {
-      Path errFile = Files.createTempFile(home, "stderr-" + args[0] + "-", ".txt");
+      Path errFile = Files.createTempFile(launch.home(), "stderr-" + args[0] + "-", ".txt");
       ProcessBuilder builder =
-          new ProcessBuilder(command).directory(home.toFile()).redirectError(errFile.toFile());
+          new ProcessBuilder(command)
+              .directory(launch.home().toFile())
+              .redirectError(errFile.toFile());
       Map<String, String> env = builder.environment();
       env.keySet().removeIf(name -> DROPPED_PREFIXES.stream().anyMatch(name::startsWith));
-      env.put("APEX_HOME", home.toString());
+      env.put("APEX_HOME", launch.home().toString());
+      env.putAll(launch.env());
       return new FleetChild(builder.start(), errFile, onLine);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start apex " + args[0] + ": " + e.getMessage(), e);

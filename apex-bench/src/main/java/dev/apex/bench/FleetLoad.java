@@ -17,6 +17,7 @@ import dev.apex.storage.Timelines;
 import dev.apex.testkit.PostgresServer;
 import dev.apex.timeline.TimelineOptions;
 import dev.apex.world.WorldModel;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -28,12 +29,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 /**
  * M11, the fleet: {@link Settings#runners()} {@code apex run} processes on sims write to one
@@ -138,7 +141,8 @@ public final class FleetLoad {
       FleetLoadResult.Fleet fleet =
           new Run(settings, server, List.copyOf(apex), home, progress).fleet();
       return FleetLoadResult.measured(fleet);
-    } catch (IllegalStateException | UncheckedIOException e) {
+    } catch (RuntimeException e) {
+      // A fault the run did not survive is its figure: the rest of the bench goes on.
       return FleetLoadResult.failed(TimelineAppend.oneLine(e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -158,11 +162,17 @@ public final class FleetLoad {
     } catch (ClassNotFoundException | LinkageError e) {
       return Optional.empty();
     }
+    // Absolute: the children run in the fleet's own folder.
+    String classPath =
+        Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(entry -> !entry.isEmpty())
+            .map(entry -> Path.of(entry).toAbsolutePath().toString())
+            .collect(Collectors.joining(File.pathSeparator));
     return Optional.of(
         List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-cp",
-            System.getProperty("java.class.path"),
+            classPath,
             CLI));
   }
 
@@ -170,10 +180,11 @@ public final class FleetLoad {
   private static final class Run {
     private final Settings settings;
     private final PostgresServer server;
-    private final List<String> apex;
+    private final FleetChild.Launch apex;
     private final Path home;
     private final PrintWriter progress;
     private final String url;
+    private final String childUrl;
 
     Run(
         Settings settings,
@@ -183,10 +194,15 @@ public final class FleetLoad {
         PrintWriter progress) {
       this.settings = settings;
       this.server = server;
-      this.apex = apex;
       this.home = home;
       this.progress = progress;
       this.url = server.url("apex_fleet");
+      // The children take the password from PGPASSWORD, so no command line shows it.
+      String[] split = withoutPassword(url);
+      this.childUrl = split[0];
+      this.apex =
+          new FleetChild.Launch(
+              apex, home, split[1] == null ? Map.of() : Map.of("PGPASSWORD", split[1]));
     }
 
     FleetLoadResult.Fleet fleet() throws InterruptedException {
@@ -197,7 +213,6 @@ public final class FleetLoad {
         try (FleetChild console =
             FleetChild.start(
                 apex,
-                home,
                 line -> {
                   if (line.startsWith("open ")) {
                     open.set(line.substring(5).strip());
@@ -207,12 +222,12 @@ public final class FleetLoad {
                 "--port",
                 "0",
                 "--db",
-                url)) {
+                childUrl)) {
           await(() -> open.get() != null || !console.isAlive(), "the console to print its URL");
           if (open.get() == null) {
             throw new IllegalStateException("apex console ended: " + console.lastError());
           }
-          FleetProbe probe = new FleetProbe(URI.create(open.get()), apex, home, url);
+          FleetProbe probe = new FleetProbe(URI.create(open.get()), apex, childUrl);
           probe.start();
           return withProbe(reader, flow, probe);
         }
@@ -224,7 +239,7 @@ public final class FleetLoad {
       List<FleetRunner> runners = new ArrayList<>();
       try {
         for (int i = 1; i <= settings.runners(); i++) {
-          runners.add(FleetRunner.start(i, apex, home, flow, url));
+          runners.add(FleetRunner.start(i, apex, flow, childUrl));
         }
         say(settings.runners() + " runners started on " + TimelineAppend.where(url));
         for (FleetRunner victim : runners.subList(0, settings.killed())) {
@@ -353,6 +368,20 @@ public final class FleetLoad {
       Sleeper.SYSTEM.sleep(POLL);
     }
     return true;
+  }
+
+  /**
+   * {@code url} without its password, and the password (null when it has none): {@code
+   * postgresql://USER:PASSWORD@HOST…} → {@code postgresql://USER@HOST…}, {@code PASSWORD}.
+   */
+  static String[] withoutPassword(String url) {
+    int scheme = url.indexOf("://");
+    int at = url.lastIndexOf('@');
+    int colon = scheme < 0 ? -1 : url.indexOf(':', scheme + 3);
+    if (scheme < 0 || at < 0 || colon < 0 || colon > at) {
+      return new String[] {url, null};
+    }
+    return new String[] {url.substring(0, colon) + url.substring(at), url.substring(colon + 1, at)};
   }
 
   /** The task whose runner has process id {@code pid} (on this host). */

@@ -10,7 +10,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +35,7 @@ final class FleetProbe {
 
   private final URI base;
   private final String token;
-  private final List<String> apex;
-  private final Path home;
+  private final FleetChild.Launch apex;
   private final String url;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -61,16 +59,14 @@ final class FleetProbe {
 
   /**
    * @param console the console's {@code open} URL, with its {@code token} parameter
-   * @param apex the command that runs the CLI
-   * @param home {@code APEX_HOME} of the {@code apex timeline} children
-   * @param url the timeline they read
+   * @param apex how to start {@code apex timeline}
+   * @param url the timeline it reads
    */
-  FleetProbe(URI console, List<String> apex, Path home, String url) {
+  FleetProbe(URI console, FleetChild.Launch apex, String url) {
     String query = console.getQuery() == null ? "" : console.getQuery();
     this.token = query.startsWith("token=") ? query.substring("token=".length()) : "";
     this.base = console.resolve("/");
     this.apex = apex;
-    this.home = home;
     this.url = url;
   }
 
@@ -187,7 +183,7 @@ final class FleetProbe {
     while (running.get()) {
       long start = System.nanoTime();
       try (FleetChild read =
-          FleetChild.start(apex, home, line -> {}, "timeline", "--db", url, "--limit", "20")) {
+          FleetChild.start(apex, line -> {}, "timeline", "--db", url, "--limit", "20")) {
         Optional<Integer> exit = read.awaitExit(TIMELINE_BOUND);
         if (exit.isPresent() && exit.get() == 0) {
           timelineOk.incrementAndGet();

@@ -33,10 +33,10 @@ final class FleetRunner implements AutoCloseable {
     this.index = index;
   }
 
-  static FleetRunner start(int index, List<String> apex, Path home, Path flow, String url) {
+  static FleetRunner start(int index, FleetChild.Launch apex, Path flow, String url) {
     FleetRunner runner = new FleetRunner(index);
     runner.child =
-        FleetChild.start(apex, home, runner::read, "run", "--flow", flow.toString(), "--db", url);
+        FleetChild.start(apex, runner::read, "run", "--flow", flow.toString(), "--db", url);
     return runner;
   }
 
