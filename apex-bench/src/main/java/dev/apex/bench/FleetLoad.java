@@ -30,6 +30,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -66,23 +67,26 @@ public final class FleetLoad {
    * How big a fleet.
    *
    * @param runners runner processes
-   * @param killed of which killed mid-task, the first ones started
+   * @param killed of which killed mid-task: the first to print three steps
    * @param waits {@code wait} steps of the flow after its {@code launch_app}
    * @param waitMillis each wait's length
    * @param append the rounds of the step append timed afterwards
    */
   public record Settings(int runners, int killed, int waits, int waitMillis, Harness.Plan append) {
 
-    /** What the issue asks for: eight runners, two killed, fifteen steps each. */
-    public static final Settings FULL = new Settings(8, 2, 14, 300, Harness.Plan.fixed(10, 200));
+    /**
+     * What the issue asks for: eight runners, two killed; 25 steps each, so the others are still
+     * running when the server restarts, however unevenly eight JVMs start on few cores.
+     */
+    public static final Settings FULL = new Settings(8, 2, 24, 300, Harness.Plan.fixed(10, 200));
 
     public Settings {
       if (runners < 1 || killed < 0 || killed >= runners) {
         throw new IllegalArgumentException(
             "runners must be ≥ 1 and killed below it, not " + runners + " and " + killed);
       }
-      if (waits < 4) {
-        throw new IllegalArgumentException("waits must be ≥ 4 (the restart waits for step 4)");
+      if (waits < 3) {
+        throw new IllegalArgumentException("waits must be ≥ 3 (the kills wait for step 3)");
       }
       Objects.requireNonNull(append, "append");
     }
@@ -239,16 +243,14 @@ public final class FleetLoad {
       List<FleetRunner> runners = new ArrayList<>();
       try {
         for (int i = 1; i <= settings.runners(); i++) {
-          runners.add(FleetRunner.start(i, apex, flow, childUrl));
+          runners.add(FleetRunner.start(i, apex, flow, settings.steps(), childUrl));
         }
         say(settings.runners() + " runners started on " + TimelineAppend.where(url));
-        for (FleetRunner victim : runners.subList(0, settings.killed())) {
-          kill(victim, reader);
-        }
-        List<FleetRunner> survivors = runners.subList(settings.killed(), runners.size());
+        List<FleetRunner> victims = kill(runners, reader);
+        List<FleetRunner> survivors = runners.stream().filter(r -> !victims.contains(r)).toList();
         await(
-            () -> survivors.stream().allMatch(r -> r.printed().size() >= 4 || !r.isAlive()),
-            "the runners left to print step 4");
+            () -> survivors.stream().allMatch(r -> r.printed().size() >= 2 || !r.isAlive()),
+            "the runners left alone to print 2 steps");
         int runningAtRestart = (int) survivors.stream().filter(FleetRunner::isAlive).count();
         probe.restartStarted();
         long restartStart = System.nanoTime();
@@ -281,34 +283,66 @@ public final class FleetLoad {
       }
     }
 
-    /** Kills {@code victim} once it has printed three steps, and waits for INTERRUPTED. */
-    private void kill(FleetRunner victim, Timeline reader) throws InterruptedException {
+    /**
+     * Kills the first runners to print three steps (SIGKILL), as many as the settings say, and
+     * times until the timeline reads each one's task INTERRUPTED.
+     *
+     * @return the runners killed
+     */
+    private List<FleetRunner> kill(List<FleetRunner> runners, Timeline reader)
+        throws InterruptedException {
+      List<FleetRunner> victims = new ArrayList<>();
+      Map<FleetRunner, Instant> killedAt = new HashMap<>();
       await(
-          () -> victim.printed().size() >= 3 || !victim.isAlive(),
-          "runner " + victim.index() + " to print 3 steps");
-      if (!victim.isAlive()) {
+          () -> {
+            for (FleetRunner r : runners) {
+              if (victims.size() < settings.killed()
+                  && !victims.contains(r)
+                  && r.isAlive()
+                  && r.printed().size() >= 3) {
+                r.kill();
+                killedAt.put(r, Instant.now());
+                victims.add(r);
+              }
+            }
+            return victims.size() == settings.killed()
+                || runners.stream().noneMatch(r -> r.isAlive() && !victims.contains(r));
+          },
+          "runners to print 3 steps");
+      if (victims.size() < settings.killed()) {
         throw new IllegalStateException(
-            "runner " + victim.index() + " ended before step 3: " + victim.lastError());
+            "the runners ended before "
+                + settings.killed()
+                + " of them printed 3 steps: "
+                + runners.get(0).lastError());
       }
-      victim.kill();
-      Instant killed = Instant.now();
-      // A killed runner never prints its task id: the timeline knows it by its owner's pid.
-      TaskId task =
-          ownedBy(reader, victim.pid())
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "no task on the timeline is owned by runner "
-                              + victim.index()
-                              + "'s pid "
-                              + victim.pid()));
-      victim.killed(task);
+      for (FleetRunner victim : victims) {
+        // A killed runner never prints its task id: the timeline knows it by its owner's pid.
+        victim.killed(
+            ownedBy(reader, victim.pid())
+                .orElseThrow(
+                    () ->
+                        new IllegalStateException(
+                            "no task on the timeline is owned by runner "
+                                + victim.index()
+                                + "'s pid "
+                                + victim.pid())));
+      }
       awaitQuietly(
-          () -> reader.task(task).map(t -> t.status() == TaskStatus.INTERRUPTED).orElse(false));
-      if (reader.task(task).map(t -> t.status() == TaskStatus.INTERRUPTED).orElse(false)) {
-        victim.interruptedAfter(Duration.between(killed, Instant.now()));
+          () -> {
+            for (FleetRunner victim : victims) {
+              if (victim.toInterrupted() == null
+                  && reader.task(victim.task()).map(t -> t.status()).orElse(null)
+                      == TaskStatus.INTERRUPTED) {
+                victim.interruptedAfter(Duration.between(killedAt.get(victim), Instant.now()));
+              }
+            }
+            return victims.stream().allMatch(v -> v.toInterrupted() != null);
+          });
+      for (FleetRunner victim : victims) {
+        say("runner " + victim.index() + " killed after step " + victim.printed().size());
       }
-      say("runner " + victim.index() + " killed at step " + victim.printed().size());
+      return victims;
     }
 
     private Path writeFlow() {

@@ -42,7 +42,7 @@ public record FleetLoadResult(Fleet fleet, String why, boolean failed) implement
   /**
    * One runner.
    *
-   * @param index 1 to the fleet's size, in start order (the first ones are killed)
+   * @param index 1 to the fleet's size, in start order
    * @param taskId its task, as it printed it or (killed) as the timeline knows it by its pid
    * @param killed whether it was killed with SIGKILL mid-task
    * @param status its task's status at the end, as the timeline judges it
@@ -118,7 +118,7 @@ public record FleetLoadResult(Fleet fleet, String why, boolean failed) implement
    * @param tasks the tasks on the timeline at the end (one per runner when nothing else wrote)
    * @param runners each runner, in start order
    * @param restart how long the server's fast restart took ({@code pg_ctl restart -w})
-   * @param runningAtRestart surviving runners still running when the restart began
+   * @param runningAtRestart runners left alone that were still running when the restart began
    * @param probes the console's and {@code apex timeline}'s answers
    * @param append the step append on a SQLite file and on the same PostgreSQL server, same rounds
    */
@@ -196,11 +196,12 @@ public record FleetLoadResult(Fleet fleet, String why, boolean failed) implement
         + full.waitMillis()
         + " ms) write to one timeline there while `apex console` serves it (`/api/tasks` polled"
         + " every 200 ms, `/api/events` streamed) and `apex timeline` reads it every 500 ms, each"
-        + " its own JVM. "
+        + " its own JVM. The first "
         + killed
-        + " of the runners (the first started) are killed with SIGKILL (`kill -9`) once they have"
-        + " printed three steps; once the others have printed four, the server is restarted fast"
-        + " (`pg_ctl restart -m fast`, which cuts every session). *Lost* steps are steps a runner printed (`step N ok`) that"
+        + " runners to print three steps are killed with SIGKILL (`kill -9`); once the timeline"
+        + " reads their tasks INTERRUPTED and every other runner has printed two steps, the server"
+        + " is restarted fast (`pg_ctl restart -m fast`, which cuts every session) while they"
+        + " run. *Lost* steps are steps a runner printed (`step N ok`) that"
         + " the timeline lacks at the end. Answers are counted by when their request started."
         + " Then the step append (M3's measurement: the scene, world state and PNG of the sim's"
         + " Settings screen) on a SQLite file and on the same server, in the same rounds. No goal"
@@ -231,7 +232,9 @@ public record FleetLoadResult(Fleet fleet, String why, boolean failed) implement
         .row("steps printed but not recorded (lost)", fleet.lost())
         .row("kill to INTERRUPTED, per killed runner", toInterrupted())
         .row("server restart (pg_ctl restart -m fast)", millis(fleet.restart()))
-        .row("survivors still running when the restart began", fleet.runningAtRestart())
+        .row(
+            "runners left alone still running when the restart began",
+            fleet.runningAtRestart() + " of " + fleet.survivors().size())
         .row("console /api/tasks ok / failed, before the restart", p.before())
         .row("console /api/tasks ok / failed, during the restart", p.during())
         .row("console /api/tasks ok / failed, after the restart", p.after())

@@ -33,10 +33,20 @@ final class FleetRunner implements AutoCloseable {
     this.index = index;
   }
 
-  static FleetRunner start(int index, FleetChild.Launch apex, Path flow, String url) {
+  /** Starts {@code apex run} of {@code flow}, whose {@code steps} all fit its step budget. */
+  static FleetRunner start(int index, FleetChild.Launch apex, Path flow, int steps, String url) {
     FleetRunner runner = new FleetRunner(index);
     runner.child =
-        FleetChild.start(apex, runner::read, "run", "--flow", flow.toString(), "--db", url);
+        FleetChild.start(
+            apex,
+            runner::read,
+            "run",
+            "--flow",
+            flow.toString(),
+            "--max-steps",
+            String.valueOf(steps),
+            "--db",
+            url);
     return runner;
   }
 
@@ -71,13 +81,24 @@ final class FleetRunner implements AutoCloseable {
     return child.lastError();
   }
 
-  void kill() throws InterruptedException {
-    child.kill();
+  /** Kills it (SIGKILL) and waits, bounded, for it to be gone. */
+  void kill() {
+    child.close();
   }
 
   /** Marks it killed, its task being {@code task}. */
   void killed(TaskId task) {
     killedTask = task;
+  }
+
+  /** Its task once {@link #killed} named it, else null. */
+  TaskId task() {
+    return killedTask;
+  }
+
+  /** From its kill to the timeline reading INTERRUPTED, or null until then. */
+  Duration toInterrupted() {
+    return toInterrupted;
   }
 
   void interruptedAfter(Duration elapsed) {

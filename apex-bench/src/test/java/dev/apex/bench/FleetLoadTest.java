@@ -38,8 +38,8 @@ class FleetLoadTest {
     assertThatThrownBy(() -> new FleetLoad.Settings(2, 2, 14, 300, Harness.Plan.fixed(1, 1)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("killed below it");
-    assertThatThrownBy(() -> new FleetLoad.Settings(8, 2, 3, 300, Harness.Plan.fixed(1, 1)))
+    assertThatThrownBy(() -> new FleetLoad.Settings(8, 2, 2, 300, Harness.Plan.fixed(1, 1)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("waits must be ≥ 4");
+        .hasMessageContaining("waits must be ≥ 3");
   }
 }
