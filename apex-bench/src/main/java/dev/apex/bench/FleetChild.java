@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -35,6 +37,9 @@ final class FleetChild implements AutoCloseable {
   private static final List<String> DROPPED_PREFIXES =
       List.of("APEX_", "ANTHROPIC_", "OPENAI_", "PG");
 
+  /** Every child still running, for {@link #killAll()}. */
+  private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
   private final Process process;
   private final Path errFile;
   private final Thread reader;
@@ -42,6 +47,8 @@ final class FleetChild implements AutoCloseable {
   private FleetChild(Process process, Path errFile, Consumer<String> onLine) {
     this.process = process;
     this.errFile = errFile;
+    LIVE.add(process);
+    process.onExit().thenRun(() -> LIVE.remove(process));
     this.reader = new Thread(() -> readLines(process.getInputStream(), onLine), "fleet-child");
     reader.setDaemon(true);
     reader.start();
@@ -80,6 +87,11 @@ final class FleetChild implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start apex " + args[0] + ": " + e.getMessage(), e);
     }
+  }
+
+  /** Kills every child still running (SIGKILL), without waiting: for a shutdown hook. */
+  static void killAll() {
+    LIVE.forEach(Process::destroyForcibly);
   }
 
   long pid() {

@@ -120,8 +120,23 @@ public final class FleetLoad {
       return FleetLoadResult.notMeasured(
           "a private PostgreSQL cluster did not start: " + TimelineAppend.oneLine(e));
     }
+    // A bench stopped midway (Ctrl-C) leaves no cluster and no child behind.
+    Thread cleanup =
+        new Thread(
+            () -> {
+              FleetChild.killAll();
+              server.close();
+            },
+            "fleet-cleanup");
+    Runtime.getRuntime().addShutdownHook(cleanup);
     try (server) {
       return run(settings, server, apex.get(), progress);
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanup);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running: it cleans up
+      }
     }
   }
 
