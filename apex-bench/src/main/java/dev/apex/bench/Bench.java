@@ -19,8 +19,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * {@code apex bench}: runs M1 to M9 and returns the {@link BenchReport}; {@link BenchmarksMarkdown}
- * writes it as {@code BENCHMARKS.md}.
+ * {@code apex bench}: runs M1 to M11 and returns the {@link BenchReport}; {@link
+ * BenchmarksMarkdown} writes it as {@code BENCHMARKS.md}.
  *
  * <pre>{@code
  * BenchReport report = Bench.run(options, progress);
@@ -176,6 +176,9 @@ public final class Bench {
             + Fmt.count(SmallContextFit.WINDOW)
             + " with the margin and max_tokens");
 
+    // Last: eight runner JVMs and a PostgreSQL server load the machine long after they end.
+    FleetLoadResult fleet = fleet(options, progress);
+
     BenchReport report =
         new BenchReport(
             machine,
@@ -192,7 +195,8 @@ public final class Bench {
             replay,
             webTasks,
             ocr,
-            smallContext);
+            smallContext,
+            fleet);
     for (Goal g : report.goals()) {
       progress.printf(
           "%-4s %-8s %s: %s (target %s)%n",
@@ -204,6 +208,29 @@ public final class Bench {
     }
     progress.flush();
     return report;
+  }
+
+  /** M11, left out of a quick run. */
+  private static FleetLoadResult fleet(BenchOptions options, PrintWriter progress) {
+    if (options.quick()) {
+      say(progress, "M11 fleet: not run by --quick");
+      return FleetLoadResult.notMeasured(
+          "not run by --quick (eight runner JVMs and a PostgreSQL server): a full run measures"
+              + " it");
+    }
+    FleetLoad.Settings fleet = FleetLoad.Settings.FULL;
+    say(
+        progress,
+        "M11 fleet: "
+            + fleet.runners()
+            + " runners on sims, one PostgreSQL timeline, a console and apex timeline reading, "
+            + fleet.killed()
+            + " killed with SIGKILL, one server restart");
+    FleetLoadResult result = FleetLoad.run(fleet, progress);
+    if (result.why() != null) {
+      say(progress, "  " + result.why());
+    }
+    return result;
   }
 
   /** Appends the scene of the dump with the median node count, as a real step would. */

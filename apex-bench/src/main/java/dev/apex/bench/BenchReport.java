@@ -25,6 +25,7 @@ import java.util.Optional;
  * @param webTasks M8
  * @param ocr M9
  * @param smallContext M10
+ * @param fleet M11
  */
 public record BenchReport(
     Machine machine,
@@ -41,7 +42,8 @@ public record BenchReport(
     ReplayCostResult replay,
     WebTaskSuiteResult webTasks,
     OcrCostResult ocr,
-    SmallContextFitResult smallContext) {
+    SmallContextFitResult smallContext,
+    FleetLoadResult fleet) {
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");
@@ -59,9 +61,10 @@ public record BenchReport(
     Objects.requireNonNull(webTasks, "webTasks");
     Objects.requireNonNull(ocr, "ocr");
     Objects.requireNonNull(smallContext, "smallContext");
+    Objects.requireNonNull(fleet, "fleet");
   }
 
-  /** M1 to M10, in order. */
+  /** M1 to M11, in order. */
   public List<MetricResult> metrics() {
     return List.of(
         compression,
@@ -73,10 +76,11 @@ public record BenchReport(
         replay,
         webTasks,
         ocr,
-        smallContext);
+        smallContext,
+        fleet);
   }
 
-  /** The metric with this id ({@code M1} to {@code M10}). */
+  /** The metric with this id ({@code M1} to {@code M11}). */
   public Optional<MetricResult> metric(String id) {
     return metrics().stream().filter(m -> m.id().equals(id)).findFirst();
   }

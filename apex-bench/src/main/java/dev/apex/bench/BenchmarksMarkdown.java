@@ -139,14 +139,18 @@ public final class BenchmarksMarkdown {
     md.append("## Reproduce\n\n```bash\n")
         .append("./apex bench            # the full run, a few minutes; rewrites BENCHMARKS.md\n")
         .append(
-            "./apex bench --quick    # fewer iterations, M4 up to 3,500 nodes, two M8 tasks;"
-                + " writes "
+            "./apex bench --quick    # fewer iterations, M4 up to 3,500 nodes, two M8 tasks, no"
+                + " M11; writes "
                 + QUICK_FILE
                 + "\n")
         .append("./apex bench --check    # exits non-zero when a goal is missed\n")
         .append(
             "APEX_BENCH_POSTGRES=postgresql://USER:PASSWORD@HOST:PORT/DB ./apex bench"
                 + "   # M3 appends on PostgreSQL too\n")
+        .append(
+            "# M11 starts its own PostgreSQL cluster from "
+                + dev.apex.testkit.PostgresServer.BIN
+                + " (apt-get install postgresql)\n")
         .append("```\n\n")
         .append("The dumps come from `--data DIR`, else `$APEX_TEST_DATA`, else `../shared/data`")
         .append(" above the working directory (this run: ")

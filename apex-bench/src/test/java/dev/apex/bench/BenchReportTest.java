@@ -10,7 +10,7 @@ class BenchReportTest {
   void listsTheMetricsInOrder() {
     assertThat(Reports.sample(false).metrics())
         .extracting(MetricResult::id)
-        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9", "M10");
+        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9", "M10", "M11");
   }
 
   @Test
@@ -41,7 +41,8 @@ class BenchReportTest {
     assertThat(Reports.sample(false).metric("M4")).get().isInstanceOf(FusionScalingResult.class);
     assertThat(Reports.sample(false).metric("M9")).get().isInstanceOf(OcrCostResult.class);
     assertThat(Reports.sample(false).metric("M10")).get().isInstanceOf(SmallContextFitResult.class);
-    assertThat(Reports.sample(false).metric("M11")).isEmpty();
+    assertThat(Reports.sample(false).metric("M11")).get().isInstanceOf(FleetLoadResult.class);
+    assertThat(Reports.sample(false).metric("M12")).isEmpty();
   }
 
   @Test

@@ -24,7 +24,7 @@ class BenchSmokeTest {
 
     assertThat(report.metrics())
         .extracting(MetricResult::id)
-        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9", "M10");
+        .containsExactly("M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9", "M10", "M11");
     assertThat(report.compression().rows()).hasSize(RealDumps.all().size());
     assertThat(report.smallContext().fits()).isTrue();
     assertThat(progress.toString()).contains("M10 small-context fit");
@@ -48,6 +48,9 @@ class BenchSmokeTest {
         .containsExactly("sim Wi-Fi", "click-checkboxes", "login-user", "click-tab");
     assertThat(report.goals()).extracting(Goal::metric).contains("M6");
     assertThat(md).contains("append the same step on PostgreSQL");
+    // A quick run never starts the fleet, and says so.
+    assertThat(report.fleet().fleet()).isNull();
+    assertThat(md).contains("not measured: not run by --quick");
     String postgres = TimelineAppend.postgresUrl(System.getenv());
     if (postgres != null) {
       // The server is measured, and its user and password shown nowhere.

@@ -43,7 +43,8 @@ final class Reports {
         r.replay(),
         r.webTasks(),
         r.ocr(),
-        r.smallContext());
+        r.smallContext(),
+        r.fleet());
   }
 
   /** {@link #sample(boolean) sample(false)} with M3's timeline append {@code append}. */
@@ -162,7 +163,8 @@ final class Reports {
             List.of(
                 new OcrCostResult.CaptureRow(
                     "Android (fake adb server)", "settings.xml", 41_000, 1_300_000, 9e6, 2e6))),
-        new SmallContextFitResult("android/big_1080x2400.xml", 3_100, 3_050, 1_900, 4_096));
+        new SmallContextFitResult("android/big_1080x2400.xml", 3_100, 3_050, 1_900, 4_096),
+        FleetLoadResult.notMeasured("not run by --quick"));
   }
 
   /** A suite of two web tasks, one solved and one pending, the sim task solved. */

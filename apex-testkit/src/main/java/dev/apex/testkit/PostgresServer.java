@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -90,13 +91,42 @@ public final class PostgresServer implements AutoCloseable {
    *     test is skipped
    */
   public static PostgresServer startPrivate() {
-    if (!Files.isExecutable(Path.of(BIN, "initdb"))) {
-      String why = "PostgreSQL is not installed (" + BIN + "/initdb): apt-get install postgresql";
+    Optional<String> missing = privateUnavailable();
+    if (missing.isPresent()) {
       if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-        throw new AssertionError(why);
+        throw new AssertionError(missing.get());
       }
-      Assumptions.abort(why);
+      Assumptions.abort(missing.get());
     }
+    return startPrivateCluster();
+  }
+
+  /**
+   * Why {@link #startPrivate()} cannot start a cluster here (the server programs are missing, with
+   * what to install), or empty when it can. For callers outside a test (the bench), which say so
+   * instead of skipping.
+   */
+  public static Optional<String> privateUnavailable() {
+    for (String program : List.of("initdb", "pg_ctl", "postgres", "createdb")) {
+      if (!Files.isExecutable(Path.of(BIN, program))) {
+        return Optional.of(
+            "PostgreSQL's server programs are not installed ("
+                + BIN
+                + "/"
+                + program
+                + " is missing): apt-get install postgresql");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Starts a private cluster, as {@link #startPrivate()} does, without JUnit: for a caller outside
+   * a test. Check {@link #privateUnavailable()} first.
+   *
+   * @throws IllegalStateException when it cannot be started
+   */
+  public static PostgresServer startPrivateCluster() {
     try {
       Path dir = Files.createTempDirectory("apex-pg-");
       Path data = dir.resolve("data");
@@ -161,6 +191,29 @@ public final class PostgresServer implements AutoCloseable {
   public void restart() {
     requirePrivate();
     pgCtl("restart", "-w", "-m", "fast");
+  }
+
+  /**
+   * Creates database {@code name} on a private server (through its socket, as the superuser); its
+   * URL is {@link #url(String) url(name)}.
+   *
+   * @param name letters, digits and underscores, starting with a letter
+   */
+  public void createDatabase(String name) {
+    requirePrivate();
+    if (!name.matches("[A-Za-z][A-Za-z0-9_]{0,62}")) {
+      throw new IllegalArgumentException(
+          "database name " + name + " must be letters, digits and underscores");
+    }
+    run(
+        "createdb",
+        "-h",
+        data.getParent().toString(),
+        "-p",
+        String.valueOf(port),
+        "-U",
+        SUPERUSER,
+        name);
   }
 
   /** Stops a private server (fast); {@link #start()} brings it back. */
