@@ -75,4 +75,39 @@ class SchemaUpgradeTest {
           .containsExactly("new");
     }
   }
+
+  @Test
+  void aDatabaseAtThisVersionOpensAgainAndOneANewerApexMadeIsRefused() {
+    PostgresLocation at = database.location();
+    PostgresTimeline.open(database.url(), TimelineOptions.DEFAULTS).close();
+    javax.sql.DataSource plain = plainDataSource(at);
+    assertThat(PostgresSchema.appliedVersion(plain)).isEqualTo(PostgresSchema.LATEST_VERSION);
+    try (PostgresTimeline again = PostgresTimeline.open(database.url(), TimelineOptions.DEFAULTS)) {
+      again.startTask(TaskId.of("t1"), "sim", "goal");
+      assertThat(again.task(TaskId.of("t1"))).isPresent();
+    }
+
+    database.execute(
+        "INSERT INTO "
+            + PostgresSchema.HISTORY
+            + " (installed_rank, version, description, type, script, checksum, installed_by,"
+            + " execution_time, success) VALUES (99, '"
+            + (PostgresSchema.LATEST_VERSION + 1)
+            + "', 'later', 'SQL', 'V9__later.sql', 0, 'apex', 1, true)");
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> PostgresTimeline.open(database.url(), TimelineOptions.DEFAULTS))
+        .isInstanceOf(dev.apex.storage.TimelineException.class)
+        .hasMessageContaining("made by a newer apex")
+        .hasMessageEndingWith("; upgrade apex")
+        .hasMessageNotContaining("\n");
+  }
+
+  private static javax.sql.DataSource plainDataSource(PostgresLocation at) {
+    org.postgresql.ds.PGSimpleDataSource source = new org.postgresql.ds.PGSimpleDataSource();
+    source.setUrl(at.jdbcUrl());
+    source.setUser(at.user());
+    at.password(Map.of()).ifPresent(source::setPassword);
+    return source;
+  }
 }
