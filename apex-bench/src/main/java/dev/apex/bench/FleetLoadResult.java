@@ -287,25 +287,8 @@ public record FleetLoadResult(Fleet fleet, String why, boolean failed) implement
             "wall p95",
             "CPU median",
             "rounds");
-    t.row(
-        "SQLite (temp file, WAL, synchronous=FULL)",
-        Fmt.count(a.bytes()),
-        Fmt.nanos(a.append().wall().median()),
-        Fmt.nanos(a.append().wall().p95()),
-        Fmt.nanos(a.append().cpu().median()),
-        a.append().wall().samples());
-    TimelineAppend.Postgres pg = a.postgres();
-    if (pg.wasMeasured()) {
-      t.row(
-          "PostgreSQL (`" + pg.where() + "`, the fleet's server)",
-          Fmt.count(a.bytes()),
-          Fmt.nanos(pg.append().wall().median()),
-          Fmt.nanos(pg.append().wall().p95()),
-          Fmt.nanos(pg.append().cpu().median()),
-          pg.append().wall().samples());
-    } else {
-      t.row("PostgreSQL: " + pg.why(), "–", "–", "–", "–", "–");
-    }
+    t.measured("SQLite (temp file, WAL, synchronous=FULL)", a.bytes(), a.append());
+    a.postgres().addRow(t, "PostgreSQL", "the fleet's server", a.bytes());
     return t.build();
   }
 

@@ -175,32 +175,10 @@ public record StepOverheadResult(List<Row> rows, TimelineAppend.Result append)
                 "wall p95",
                 "CPU median",
                 "rounds")
-            .row(
-                "append one step (scene, world state, PNG)",
-                Fmt.count(a.bytes()),
-                Fmt.nanos(a.append().wall().median()),
-                Fmt.nanos(a.append().wall().p95()),
-                Fmt.nanos(a.append().cpu().median()),
-                a.append().wall().samples())
-            .row(
-                "write + fsync the same bytes",
-                Fmt.count(a.bytes()),
-                Fmt.nanos(a.fsync().wall().median()),
-                Fmt.nanos(a.fsync().wall().p95()),
-                Fmt.nanos(a.fsync().cpu().median()),
-                a.fsync().wall().samples());
-    TimelineAppend.Postgres pg = a.postgres();
-    if (pg.wasMeasured()) {
-      timelineRows.row(
-          "append the same step on PostgreSQL (`" + pg.where() + "`, same rounds)",
-          Fmt.count(a.bytes()),
-          Fmt.nanos(pg.append().wall().median()),
-          Fmt.nanos(pg.append().wall().p95()),
-          Fmt.nanos(pg.append().cpu().median()),
-          pg.append().wall().samples());
-    } else {
-      timelineRows.row("append the same step on PostgreSQL: " + pg.why(), "–", "–", "–", "–", "–");
-    }
+            .measured("append one step (scene, world state, PNG)", a.bytes(), a.append())
+            .measured("write + fsync the same bytes", a.bytes(), a.fsync());
+    a.postgres()
+        .addRow(timelineRows, "append the same step on PostgreSQL", "same rounds", a.bytes());
     Table timeline = timelineRows.build();
     return List.of(main.build(), parts.build(), timeline);
   }

@@ -52,6 +52,20 @@ public record Table(String caption, List<String> headers, List<List<String>> row
       return this;
     }
 
+    /**
+     * A row of a timed operation on {@code bytes}: label, bytes, wall median and p95, CPU median,
+     * rounds (the columns of the timeline append tables).
+     */
+    public Builder measured(String label, long bytes, Measurement m) {
+      return row(
+          label,
+          Fmt.count(bytes),
+          Fmt.nanos(m.wall().median()),
+          Fmt.nanos(m.wall().p95()),
+          Fmt.nanos(m.cpu().median()),
+          m.wall().samples());
+    }
+
     public Table build() {
       return new Table(caption, headers, rows);
     }

@@ -89,6 +89,18 @@ public final class TimelineAppend {
     public boolean wasMeasured() {
       return append != null;
     }
+
+    /**
+     * Adds this server's row to {@code table}: {@code what (`where`, note)} with the figures, or
+     * {@code what: why} when it was not measured.
+     */
+    void addRow(Table.Builder table, String what, String note, long bytes) {
+      if (wasMeasured()) {
+        table.measured(what + " (`" + where + "`, " + note + ")", bytes, append);
+      } else {
+        table.row(what + ": " + why, "–", "–", "–", "–", "–");
+      }
+    }
   }
 
   private TimelineAppend() {}
