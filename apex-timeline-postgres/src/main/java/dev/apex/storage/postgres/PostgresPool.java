@@ -45,16 +45,7 @@ final class PostgresPool {
     try {
       return new HikariDataSource(config);
     } catch (RuntimeException e) {
-      Throwable cause = e.getCause() == null ? e : e.getCause();
-      throw new TimelineUnreachableException(
-          "cannot reach the PostgreSQL timeline at "
-              + location.address()
-              + " ("
-              + location
-              + "): "
-              + PostgresTimeline.firstLine(cause)
-              + whatToDo(sqlState(e), location),
-          e);
+      throw unreachable(location, e.getCause() == null ? e : e.getCause(), e);
     }
   }
 
@@ -75,19 +66,24 @@ final class PostgresPool {
     try (Connection probe = new Driver().connect(location.jdbcUrl(), props)) {
       // the server answers and takes the login
     } catch (SQLException e) {
-      String state = sqlState(e);
-      if (!whatToDo(state, location).isEmpty()) {
-        throw new TimelineUnreachableException(
-            "cannot reach the PostgreSQL timeline at "
-                + location.address()
-                + " ("
-                + location
-                + "): "
-                + PostgresTimeline.firstLine(e)
-                + whatToDo(state, location),
-            e);
+      if (!whatToDo(sqlState(e), location).isEmpty()) {
+        throw unreachable(location, e, e);
       }
     }
+  }
+
+  /** One line naming host and port, the server's words ({@code said}) and what to do. */
+  private static TimelineUnreachableException unreachable(
+      PostgresLocation location, Throwable said, Throwable e) {
+    return new TimelineUnreachableException(
+        "cannot reach the PostgreSQL timeline at "
+            + location.address()
+            + " ("
+            + location
+            + "): "
+            + PostgresTimeline.firstLine(said)
+            + whatToDo(sqlState(e), location),
+        e);
   }
 
   /** The SQLSTATE of the first {@link SQLException} in {@code e}'s causes, else empty. */
