@@ -67,27 +67,7 @@ final class JdbcLabelStore implements LabelStore {
   public Optional<CachedLabels> get(LabelKey key, Duration ttl) {
     Objects.requireNonNull(key, "key");
     long ttlMillis = millis(ttl);
-    SqlPart expiredAt = dialect.labelExpiredAt(ttlMillis);
-    Optional<Found> found =
-        timeline.read(
-            "read the label cache",
-            c -> {
-              try (PreparedStatement select =
-                  c.prepareStatement(
-                      "SELECT entry, "
-                          + dialect.labelStoredAt()
-                          + " > "
-                          + expiredAt.sql()
-                          + " FROM label_cache WHERE "
-                          + KEY)) {
-                bindKey(select, key, expiredAt.bind(select, 1));
-                try (ResultSet rs = select.executeQuery()) {
-                  return rs.next()
-                      ? Optional.of(new Found(rs.getString(1), rs.getBoolean(2)))
-                      : Optional.empty();
-                }
-              }
-            });
+    Optional<Found> found = timeline.read("read the label cache", c -> find(c, key, ttlMillis));
     if (found.isEmpty()) {
       return Optional.empty();
     }
@@ -134,6 +114,25 @@ final class JdbcLabelStore implements LabelStore {
 
   /** A row as read: its entry JSON, and whether it is younger than the ttl. */
   private record Found(String json, boolean fresh) {}
+
+  private Optional<Found> find(Connection c, LabelKey key, long ttlMillis) throws SQLException {
+    SqlPart expiredAt = dialect.labelExpiredAt(ttlMillis);
+    try (PreparedStatement select =
+        c.prepareStatement(
+            "SELECT entry, "
+                + dialect.labelStoredAt()
+                + " > "
+                + expiredAt.sql()
+                + " FROM label_cache WHERE "
+                + KEY)) {
+      bindKey(select, key, expiredAt.bind(select, 1));
+      try (ResultSet rs = select.executeQuery()) {
+        return rs.next()
+            ? Optional.of(new Found(rs.getString(1), rs.getBoolean(2)))
+            : Optional.empty();
+      }
+    }
+  }
 
   /** Deletes the row read if it is still as read: expired, or the same text that did not parse. */
   private Void drop(Connection c, LabelKey key, Found found, long ttlMillis) throws SQLException {
