@@ -22,12 +22,12 @@ import java.util.List;
  * and a cancel another process asked for (the reason, null when none): see {@link Liveness}.
  *
  * <p>Version 4 adds {@code final_observations}: per task, the scene (and PNG, dropped with the
- * screenshots by retention) observed after its last step ({@link FinalObservations}).
+ * screenshots by retention) observed after its last step.
  *
  * <p>Version 5 adds {@code tasks.suite_id}: the suite run ({@code apex test}) a task was one flow
  * of, null for a task run alone; and indexes for a suite's tasks and for a goal's earlier runs.
  *
- * <p>Version 3 adds the cross-task label cache ({@link LabelCacheTable}): one row per screen
+ * <p>Version 3 adds the cross-task label cache ({@link JdbcLabelStore}): one row per screen
  * signature, labelling model and prompt version, its entry JSON and when it was stored, in epoch
  * milliseconds because expiry and eviction compare and order them (ISO text with a varying number
  * of fraction digits does not sort as time does).
@@ -144,6 +144,7 @@ final class Schema {
               setVersion(connection, version);
             }
           }
+          return null;
         });
   }
 

@@ -22,11 +22,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The reads. Each query runs in its own implicit transaction, so it sees every commit made before
- * it started, by any connection in any process. Not thread-safe: {@link SqliteTimeline} serializes
- * the calls.
+ * The reads, as SQL on a connection the caller gives ({@link JdbcTimeline}), the same for every
+ * backend but for what its {@link JdbcDialect} writes its own way. A task is read together with the
+ * instant it is judged alive at ({@link Read}). Stateless.
  */
 final class TimelineReader {
+
+  /** A task row and the instant, by the store's clock, it was read at. */
+  record Read(TaskRow row, Instant at) {}
 
   private static final String TASK_COLUMNS =
       "t.id, t.device, t.goal, t.status, t.reason, t.started_at, t.ended_at,"
@@ -39,133 +42,90 @@ final class TimelineReader {
   /** Goals per query of {@link #recordedDurations}, well under SQLite's bound on parameters. */
   private static final int GOALS_PER_QUERY = 200;
 
-  private final Connection connection;
+  private final JdbcDialect dialect;
 
-  TimelineReader(Connection connection) {
-    this.connection = connection;
+  TimelineReader(JdbcDialect dialect) {
+    this.dialect = dialect;
   }
 
-  List<TaskRow> tasks(int limit, int offset) throws SQLException {
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT " + TASK_COLUMNS + " FROM tasks t ORDER BY t.seq DESC LIMIT ? OFFSET ?")) {
-      query.setInt(1, limit);
-      query.setInt(2, offset);
-      try (ResultSet rs = query.executeQuery()) {
-        List<TaskRow> tasks = new ArrayList<>();
-        while (rs.next()) {
-          tasks.add(row(rs));
-        }
-        return tasks;
-      }
-    }
+  List<Read> tasks(Connection c, int limit, int offset) throws SQLException {
+    return tasks(c, " ORDER BY t.seq DESC LIMIT ? OFFSET ?", List.of(limit, offset));
   }
 
-  List<TaskRow> suiteTasks(String suiteId, int limit) throws SQLException {
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT "
-                + TASK_COLUMNS
-                + " FROM tasks t WHERE t.suite_id = ? ORDER BY t.seq LIMIT ?")) {
-      query.setString(1, suiteId);
-      query.setInt(2, limit);
-      try (ResultSet rs = query.executeQuery()) {
-        List<TaskRow> tasks = new ArrayList<>();
-        while (rs.next()) {
-          tasks.add(row(rs));
-        }
-        return tasks;
-      }
-    }
+  List<Read> suiteTasks(Connection c, String suiteId, int limit) throws SQLException {
+    return tasks(c, " WHERE t.suite_id = ? ORDER BY t.seq LIMIT ?", List.of(suiteId, limit));
+  }
+
+  Optional<Read> task(Connection c, TaskId id) throws SQLException {
+    return tasks(c, " WHERE t.id = ?", List.of(id.value())).stream().findFirst();
   }
 
   /**
-   * The rows that may pass {@code filter}: a superset the caller judges and checks again. A {@code
-   * RUNNING} row is kept when {@code INTERRUPTED} is wanted (judging may end it), and start
-   * instants are compared to the second here (their text form varies in its fraction).
+   * The rows that may pass {@code filter}, newest first: a superset the caller judges and checks
+   * again. A {@code RUNNING} row is kept when {@code INTERRUPTED} is wanted (judging may end it),
+   * and the start bounds are as wide as the dialect compares times.
    */
-  List<TaskRow> tasks(TaskFilter filter, int limit, int offset) throws SQLException {
-    StringBuilder where = new StringBuilder(" WHERE 1 = 1");
-    List<String> args = new ArrayList<>();
+  List<Read> tasks(Connection c, TaskFilter filter, int limit, int offset) throws SQLException {
+    List<SqlPart> where = new ArrayList<>();
     if (!filter.statuses().isEmpty()) {
       Set<TaskStatus> stored = EnumSet.copyOf(filter.statuses());
       if (stored.contains(TaskStatus.INTERRUPTED)) {
         stored.add(TaskStatus.RUNNING);
       }
-      where
-          .append(" AND t.status IN (")
-          .append(String.join(", ", Collections.nCopies(stored.size(), "?")))
-          .append(")");
-      stored.forEach(status -> args.add(status.name()));
+      where.add(in("t.status", stored.stream().map(Enum::name).toList()));
     }
     if (filter.device() != null) {
-      where.append(" AND t.device = ?");
-      args.add(filter.device());
+      where.add(SqlPart.of("t.device = ?", filter.device()));
     }
     if (filter.host() != null) {
-      where.append(" AND t.owner_host = ?");
-      args.add(filter.host());
+      where.add(SqlPart.of("t.owner_host = ?", filter.host()));
     }
     if (filter.startedFrom() != null) {
-      where.append(" AND substr(t.started_at, 1, 19) >= ?");
-      args.add(filter.startedFrom().toString().substring(0, 19));
+      where.add(dialect.notBefore("t.started_at", filter.startedFrom()));
     }
     if (filter.startedBefore() != null) {
-      where.append(" AND substr(t.started_at, 1, 19) <= ?");
-      args.add(filter.startedBefore().toString().substring(0, 19));
+      where.add(dialect.before("t.started_at", filter.startedBefore()));
     }
-    try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT "
-                + TASK_COLUMNS
-                + " FROM tasks t"
-                + where
-                + " ORDER BY t.seq DESC LIMIT ? OFFSET ?")) {
-      int i = 1;
-      for (String arg : args) {
-        query.setString(i++, arg);
-      }
-      query.setInt(i++, limit);
-      query.setInt(i, offset);
-      try (ResultSet rs = query.executeQuery()) {
-        List<TaskRow> tasks = new ArrayList<>();
-        while (rs.next()) {
-          tasks.add(row(rs));
-        }
-        return tasks;
-      }
+    StringBuilder sql = new StringBuilder(" WHERE 1 = 1");
+    List<Object> args = new ArrayList<>();
+    for (SqlPart part : where) {
+      sql.append(" AND ").append(part.sql());
+      args.addAll(part.args());
     }
+    args.addAll(List.of(limit, offset));
+    return tasks(c, sql + " ORDER BY t.seq DESC LIMIT ? OFFSET ?", args);
   }
 
-  /** See {@link Timeline#recordedDurations}. */
-  Map<String, Duration> recordedDurations(Collection<String> goals, Instant endedBefore)
-      throws SQLException {
+  /**
+   * See {@link Timeline#recordedDurations}: the cutoff is applied in the query, as wide as the
+   * dialect compares times, and exactly here.
+   */
+  Map<String, Duration> recordedDurations(
+      Connection c, Collection<String> goals, Instant endedBefore) throws SQLException {
     List<String> all = List.copyOf(new LinkedHashSet<>(goals));
     Map<String, List<Duration>> runs = new HashMap<>();
     for (int from = 0; from < all.size(); from += GOALS_PER_QUERY) {
       List<String> part = all.subList(from, Math.min(all.size(), from + GOALS_PER_QUERY));
-      String marks = String.join(", ", java.util.Collections.nCopies(part.size(), "?"));
+      SqlPart ended = endedBefore == null ? null : dialect.before("ended_at", endedBefore);
       // Each goal's newest ended runs, newest first; the window keeps the read bounded.
       try (PreparedStatement query =
-          connection.prepareStatement(
+          c.prepareStatement(
               "SELECT goal, started_at, ended_at FROM (SELECT goal, started_at, ended_at,"
                   + " row_number() OVER (PARTITION BY goal ORDER BY seq DESC) AS n FROM tasks"
-                  + " WHERE goal IN ("
-                  + marks
-                  + ") AND status IN ('SUCCEEDED', 'FAILED') AND ended_at IS NOT NULL)"
-                  + " WHERE n <= ? ORDER BY goal, n")) {
-        for (int i = 0; i < part.size(); i++) {
-          query.setString(i + 1, part.get(i));
-        }
-        query.setInt(part.size() + 1, Timeline.DURATION_SCAN);
+                  + " WHERE "
+                  + in("goal", part).sql()
+                  + " AND status IN ('SUCCEEDED', 'FAILED') AND ended_at IS NOT NULL"
+                  + (ended == null ? "" : " AND " + ended.sql())
+                  + ") r WHERE n <= ? ORDER BY goal, n")) {
+        int i = in("goal", part).bind(query, 1);
+        i = ended == null ? i : ended.bind(query, i);
+        query.setInt(i, Timeline.DURATION_SCAN);
         try (ResultSet rs = query.executeQuery()) {
-          // Newest first; the cutoff is applied here, as ISO text with varying fraction digits
-          // does not sort as time does.
           while (rs.next()) {
-            Instant ended = instant(rs.getString(3));
-            Duration took = Duration.between(instant(rs.getString(2)), ended);
+            Instant end = dialect.instant(rs, 3);
+            Duration took = Duration.between(dialect.instant(rs, 2), end);
             List<Duration> kept = runs.computeIfAbsent(rs.getString(1), g -> new ArrayList<>());
-            boolean counts = endedBefore == null || ended.isBefore(endedBefore);
+            boolean counts = endedBefore == null || end.isBefore(endedBefore);
             if (counts && !took.isNegative() && kept.size() < Timeline.DURATION_RUNS) {
               kept.add(took);
             }
@@ -184,17 +144,17 @@ final class TimelineReader {
     return medians;
   }
 
-  int taskCount() throws SQLException {
-    try (PreparedStatement query = connection.prepareStatement("SELECT COUNT(*) FROM tasks");
+  int taskCount(Connection c) throws SQLException {
+    try (PreparedStatement query = c.prepareStatement("SELECT count(*) FROM tasks");
         ResultSet rs = query.executeQuery()) {
       return rs.next() ? rs.getInt(1) : 0;
     }
   }
 
-  List<TaskId> idsStartingWith(String prefix, int limit) throws SQLException {
+  List<TaskId> idsStartingWith(Connection c, String prefix, int limit) throws SQLException {
     try (PreparedStatement query =
-        connection.prepareStatement(
-            "SELECT t.id FROM tasks t WHERE substr(t.id, 1, ?) = ? ORDER BY t.seq DESC LIMIT ?")) {
+        c.prepareStatement(
+            "SELECT id FROM tasks WHERE substr(id, 1, ?) = ? ORDER BY seq DESC LIMIT ?")) {
       query.setInt(1, prefix.length());
       query.setString(2, prefix);
       query.setInt(3, limit);
@@ -208,20 +168,10 @@ final class TimelineReader {
     }
   }
 
-  Optional<TaskRow> task(TaskId id) throws SQLException {
+  List<StoredStep> stepsAfter(Connection c, TaskId id, int index) throws SQLException {
+    requireTask(c, id);
     try (PreparedStatement query =
-        connection.prepareStatement("SELECT " + TASK_COLUMNS + " FROM tasks t WHERE t.id = ?")) {
-      query.setString(1, id.value());
-      try (ResultSet rs = query.executeQuery()) {
-        return rs.next() ? Optional.of(row(rs)) : Optional.empty();
-      }
-    }
-  }
-
-  List<StoredStep> stepsAfter(TaskId id, int index) throws SQLException {
-    requireTask(id);
-    try (PreparedStatement query =
-        connection.prepareStatement(
+        c.prepareStatement(
             "SELECT s.idx, s.started_at, s.action, s.success, s.error, s.scene, s.step, s.result,"
                 + " s.annotations, s.observe_nanos, s.plan_nanos, s.act_nanos,"
                 + " EXISTS (SELECT 1 FROM screenshots p WHERE p.task_id = s.task_id"
@@ -239,20 +189,63 @@ final class TimelineReader {
     }
   }
 
-  Optional<byte[]> screenshot(TaskId id, int index) throws SQLException {
+  Optional<byte[]> screenshot(Connection c, TaskId id, int index) throws SQLException {
+    return bytes(c, "SELECT png FROM screenshots WHERE task_id = ? AND idx = ?", id, index);
+  }
+
+  /** The screen the task left after its last step (schema version 4 of the file). */
+  Optional<StoredObservation> finalObservation(Connection c, TaskId id) throws SQLException {
     try (PreparedStatement query =
-        connection.prepareStatement("SELECT png FROM screenshots WHERE task_id = ? AND idx = ?")) {
+        c.prepareStatement(
+            "SELECT after_step, observed_at, scene, png IS NOT NULL FROM final_observations"
+                + " WHERE task_id = ?")) {
       query.setString(1, id.value());
-      query.setInt(2, index);
+      try (ResultSet rs = query.executeQuery()) {
+        return rs.next()
+            ? Optional.of(
+                new StoredObservation(
+                    id, rs.getInt(1), dialect.instant(rs, 2), rs.getString(3), rs.getBoolean(4)))
+            : Optional.empty();
+      }
+    }
+  }
+
+  Optional<byte[]> finalScreenshot(Connection c, TaskId id) throws SQLException {
+    return bytes(
+        c, "SELECT png FROM final_observations WHERE task_id = ? AND png IS NOT NULL", id, null);
+  }
+
+  private List<Read> tasks(Connection c, String tail, List<Object> args) throws SQLException {
+    SqlPart clock = dialect.readClock();
+    try (PreparedStatement query =
+        c.prepareStatement(
+            "SELECT " + TASK_COLUMNS + ", " + clock.sql() + " FROM tasks t" + tail)) {
+      new SqlPart("", args).bind(query, clock.bind(query, 1));
+      try (ResultSet rs = query.executeQuery()) {
+        List<Read> tasks = new ArrayList<>();
+        while (rs.next()) {
+          tasks.add(new Read(row(rs), dialect.instant(rs, 15)));
+        }
+        return tasks;
+      }
+    }
+  }
+
+  private Optional<byte[]> bytes(Connection c, String sql, TaskId id, Integer index)
+      throws SQLException {
+    try (PreparedStatement query = c.prepareStatement(sql)) {
+      query.setString(1, id.value());
+      if (index != null) {
+        query.setInt(2, index);
+      }
       try (ResultSet rs = query.executeQuery()) {
         return rs.next() ? Optional.of(rs.getBytes(1)) : Optional.empty();
       }
     }
   }
 
-  private void requireTask(TaskId id) throws SQLException {
-    try (PreparedStatement query =
-        connection.prepareStatement("SELECT 1 FROM tasks WHERE id = ?")) {
+  private static void requireTask(Connection c, TaskId id) throws SQLException {
+    try (PreparedStatement query = c.prepareStatement("SELECT 1 FROM tasks WHERE id = ?")) {
       query.setString(1, id.value());
       try (ResultSet rs = query.executeQuery()) {
         if (!rs.next()) {
@@ -263,34 +256,32 @@ final class TimelineReader {
     }
   }
 
-  private static TaskRow row(ResultSet rs) throws SQLException {
+  private TaskRow row(ResultSet rs) throws SQLException {
     String host = rs.getString(9);
     long pid = rs.getLong(10);
     TaskOwner owner =
-        host == null || rs.wasNull() ? null : new TaskOwner(host, pid, instant(rs.getString(11)));
-    return new TaskRow(task(rs), owner, instant(rs.getString(12)), instant(rs.getString(13)));
+        host == null || rs.wasNull() ? null : new TaskOwner(host, pid, dialect.instant(rs, 11));
+    TaskRecord record =
+        new TaskRecord(
+            TaskId.of(rs.getString(1)),
+            rs.getString(2),
+            rs.getString(3),
+            TaskStatus.valueOf(rs.getString(4)),
+            rs.getString(5),
+            dialect.instant(rs, 6),
+            dialect.instant(rs, 7),
+            rs.getInt(8),
+            rs.getString(14));
+    return new TaskRow(record, owner, dialect.instant(rs, 12), dialect.instant(rs, 13));
   }
 
-  private static TaskRecord task(ResultSet rs) throws SQLException {
-    return new TaskRecord(
-        TaskId.of(rs.getString(1)),
-        rs.getString(2),
-        rs.getString(3),
-        TaskStatus.valueOf(rs.getString(4)),
-        rs.getString(5),
-        instant(rs.getString(6)),
-        instant(rs.getString(7)),
-        rs.getInt(8),
-        rs.getString(14));
-  }
-
-  private static StoredStep step(TaskId id, ResultSet rs) throws SQLException {
+  private StoredStep step(TaskId id, ResultSet rs) throws SQLException {
     return new StoredStep(
         id,
         rs.getInt(1),
-        instant(rs.getString(2)),
+        dialect.instant(rs, 2),
         rs.getString(3),
-        rs.getInt(4) != 0,
+        rs.getBoolean(4),
         rs.getString(5),
         rs.getString(6),
         rs.getString(7),
@@ -299,10 +290,13 @@ final class TimelineReader {
         Duration.ofNanos(rs.getLong(10)),
         Duration.ofNanos(rs.getLong(11)),
         Duration.ofNanos(rs.getLong(12)),
-        rs.getInt(13) != 0);
+        rs.getBoolean(13));
   }
 
-  private static Instant instant(String text) {
-    return text == null ? null : Instant.parse(text);
+  /** {@code column IN (?, ...)} over {@code values}, one or more. */
+  private static SqlPart in(String column, List<String> values) {
+    return new SqlPart(
+        column + " IN (" + String.join(", ", Collections.nCopies(values.size(), "?")) + ")",
+        List.copyOf(values));
   }
 }

@@ -4,12 +4,12 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-/** Runs work in one write transaction on a connection in auto-commit mode. */
+/** Runs work in one write transaction on a SQLite connection in auto-commit mode. */
 final class Transactions {
 
   /** Work that runs inside one write transaction. */
-  interface Work {
-    void run() throws SQLException;
+  interface Work<T> {
+    T run() throws SQLException;
   }
 
   private Transactions() {}
@@ -19,12 +19,13 @@ final class Transactions {
    * the write lock up front, so a writer in another process waits (busy timeout) at the start
    * rather than failing later when its read lock cannot be upgraded.
    */
-  static void run(Connection connection, Work work) throws SQLException {
+  static <T> T run(Connection connection, Work<T> work) throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("BEGIN IMMEDIATE");
       try {
-        work.run();
+        T out = work.run();
         statement.execute("COMMIT");
+        return out;
       } catch (SQLException | RuntimeException e) {
         try {
           statement.execute("ROLLBACK");

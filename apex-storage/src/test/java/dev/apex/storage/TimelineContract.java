@@ -372,6 +372,25 @@ public abstract class TimelineContract {
   }
 
   @Test
+  void runsThatEndedAfterTheCutoffDoNotPushTheEarlierOnesOutOfTheScan() {
+    Timeline timeline = open();
+    String q = "flow q (" + UUID.randomUUID() + ".yaml)";
+    Instant at = Instant.parse("2026-01-01T10:00:00Z");
+    ran(timeline, "sim", q, null, TaskStatus.SUCCEEDED, at, Duration.ofSeconds(5), this);
+    Instant cutoff = at.plusSeconds(60);
+    for (int i = 0; i < Timeline.DURATION_SCAN; i++) {
+      at = at.plusSeconds(600);
+      ran(timeline, "sim", q, null, TaskStatus.SUCCEEDED, at, Duration.ofSeconds(30), this);
+    }
+
+    // Every job that reads with this cutoff sees the same history, however many runs came since.
+    assertThat(timeline.recordedDurations(List.of(q), cutoff))
+        .containsOnly(Map.entry(q, Duration.ofSeconds(5)));
+    assertThat(timeline.recordedDurations(List.of(q), null))
+        .containsOnly(Map.entry(q, Duration.ofSeconds(30)));
+  }
+
+  @Test
   void aListFiltersByStatusDeviceHostAndStartTimeAndNamesEachTasksRunner() {
     String host1 = "ci-1-" + UUID.randomUUID();
     String host2 = "ci-2-" + UUID.randomUUID();

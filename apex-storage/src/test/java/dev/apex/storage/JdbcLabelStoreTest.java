@@ -21,8 +21,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The cross-task label cache in the timeline file: kept across restarts, expired, bounded. */
-class SqliteLabelStoreTest {
+/** The cross-task label cache, here in a timeline file: kept across restarts, expired, bounded. */
+class JdbcLabelStoreTest {
 
   private static final Duration TTL = Duration.ofHours(168);
   private static final LabelKey KEY = new LabelKey("00ff00ff00ff00ff", "claude-haiku-4-5", "1-a");
@@ -68,7 +68,7 @@ class SqliteLabelStoreTest {
 
       clock.advance(Duration.ofMillis(1));
       assertThat(timeline.labels().get(KEY, TTL)).isEmpty();
-      assertThat(((SqliteLabelStore) timeline.labels()).size()).as("not kept").isZero();
+      assertThat(((JdbcLabelStore) timeline.labels()).size()).as("not kept").isZero();
     }
   }
 
@@ -84,7 +84,7 @@ class SqliteLabelStoreTest {
   @Test
   void aWriteDeletesEveryExpiredEntry() {
     try (SqliteTimeline timeline = open()) {
-      SqliteLabelStore store = (SqliteLabelStore) timeline.labels();
+      JdbcLabelStore store = (JdbcLabelStore) timeline.labels();
       store.put(KEY, LABELS, TTL);
       store.put(new LabelKey("1111111111111111", KEY.model(), "1-a"), LABELS, TTL);
       clock.advance(TTL);
@@ -94,19 +94,20 @@ class SqliteLabelStoreTest {
   }
 
   @Test
-  void pastTheBoundTheOldestEntriesAreEvicted() throws Exception {
-    Path file = dir.resolve("bound.db");
-    SqliteTimeline.open(file, clock, 5).close();
-    try (Connection raw = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+  void pastTheBoundTheOldestEntriesAreEvicted() {
+    try (SqliteTimeline timeline = open()) {
+      JdbcLabelStore store = timeline.labelStore(3);
       List<LabelKey> keys = new ArrayList<>();
       for (int i = 0; i < 5; i++) {
         LabelKey key = new LabelKey("sig" + i, KEY.model(), "1-a");
         keys.add(key);
-        LabelCacheTable.put(raw, key, "{}", 1_000 + i, 0, 3);
+        store.put(key, LABELS, TTL);
+        clock.advance(Duration.ofMillis(1));
       }
-      assertThat(LabelCacheTable.count(raw)).isEqualTo(3);
-      assertThat(LabelCacheTable.find(raw, keys.get(1))).as("among the oldest").isEmpty();
-      assertThat(LabelCacheTable.find(raw, keys.get(4))).isPresent();
+      assertThat(store.size()).isEqualTo(3);
+      assertThat(store.get(keys.get(1), TTL)).as("among the oldest").isEmpty();
+      assertThat(store.get(keys.get(2), TTL)).contains(LABELS);
+      assertThat(store.get(keys.get(4), TTL)).contains(LABELS);
     }
   }
 
@@ -135,7 +136,7 @@ class SqliteLabelStoreTest {
     }
     try (SqliteTimeline timeline = open()) {
       assertThat(timeline.labels().get(KEY, TTL)).isEmpty();
-      assertThat(((SqliteLabelStore) timeline.labels()).size()).isZero();
+      assertThat(((JdbcLabelStore) timeline.labels()).size()).isZero();
     }
   }
 
