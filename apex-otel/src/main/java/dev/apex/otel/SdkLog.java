@@ -40,7 +40,8 @@ final class SdkLog extends Handler {
   /** Sends the SDK's warnings to {@code notices} from now on, in place of stderr. */
   static synchronized void install(Consumer<String> notices) {
     for (Handler h : SDK.getHandlers()) {
-      if (h instanceof SdkLog) {
+      // By name: one another class loader installed (a plugin's, a test's) goes too.
+      if (h.getClass().getName().equals(SdkLog.class.getName())) {
         SDK.removeHandler(h);
       }
     }
@@ -83,11 +84,22 @@ final class SdkLog extends Handler {
     if (record == null || !isLoggable(record)) {
       return;
     }
+    try {
+      notices.accept(line(record));
+    } catch (RuntimeException | LinkageError e) {
+      // A notice that cannot be told never stops an export thread, nor the handlers after this.
+    }
+  }
+
+  private String line(LogRecord record) {
     StringBuilder line = new StringBuilder("traces: ");
-    String message = String.valueOf(formatter.formatMessage(record)).strip();
+    // The gRPC exporter ends with "Full error message:null" when the collector gave no words.
+    String message =
+        String.valueOf(formatter.formatMessage(record))
+            .replace(" Full error message:null", "")
+            .strip();
     line.append(message.endsWith(".") ? message.substring(0, message.length() - 1) : message);
-    Throwable cause = record.getThrown();
-    Throwable root = cause;
+    Throwable root = record.getThrown();
     while (root != null && root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
@@ -95,11 +107,7 @@ final class SdkLog extends Handler {
       line.append(": ")
           .append(root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage());
     }
-    try {
-      notices.accept(Text.oneLine(line.toString(), MAX_LINE));
-    } catch (RuntimeException e) {
-      // a notice that cannot be told never stops an export thread
-    }
+    return Text.oneLine(line.toString(), MAX_LINE);
   }
 
   @Override

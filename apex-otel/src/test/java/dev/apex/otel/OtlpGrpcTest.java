@@ -139,6 +139,8 @@ class OtlpGrpcTest {
 
     assertThat(paths).isNotEmpty();
     assertThat(outcome.status()).isEqualTo(dev.apex.core.TaskStatus.SUCCEEDED);
-    assertThat(notices).isEmpty();
+    // The lost spans are told in one line each, never a stack trace; nothing else is said.
+    assertThat(notices)
+        .allMatch(n -> n.startsWith("traces: Failed to export") && !n.contains("\n"));
   }
 }
