@@ -133,6 +133,7 @@ public final class ApexCli implements Callable<Integer> {
       }
       if (instance instanceof ConsoleCommand console) {
         console.env = env;
+        console.tracer = wiring.tracer();
       }
       if (instance instanceof RunCommand run) {
         run.wiring = wiring;

@@ -7,7 +7,11 @@ import dev.apex.console.AgentLauncher;
 import dev.apex.console.ConsoleOptions;
 import dev.apex.console.ConsoleServer;
 import dev.apex.core.Secrets;
+import dev.apex.device.Device;
 import dev.apex.device.DeviceEnumeration;
+import dev.apex.otel.RunTracer;
+import dev.apex.perception.OcrEngine;
+import dev.apex.runtime.TaskListener;
 import dev.apex.runtime.observe.PerceivingObserver;
 import dev.apex.storage.Timeline;
 import java.io.PrintWriter;
@@ -70,6 +74,9 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
 
   Map<String, String> env = System.getenv();
 
+  /** The process's traces; set by {@link ApexCli}'s factory, closed by it on the way out. */
+  RunTracer tracer = RunTracer.OFF;
+
   @Override
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
@@ -100,16 +107,17 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
                                   env),
                               DeviceEnumeration.DEFAULT_DEADLINE))
                   .launcher(
-                      new AgentLauncher(
-                              env,
-                              PerceivingObserver.ocr(
-                                  true,
-                                  notice -> {
-                                    err.println("apex: " + notice);
-                                    err.flush();
-                                  }),
-                              flags)
-                          .withLabelStore(timeline.labelStore().orElseThrow()))
+                      launcher(
+                          env,
+                          PerceivingObserver.ocr(
+                              true,
+                              notice -> {
+                                err.println("apex: " + notice);
+                                err.flush();
+                              }),
+                          flags,
+                          timeline,
+                          tracer))
                   .build());
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime()
@@ -131,6 +139,36 @@ final class ConsoleCommand implements Callable<Integer>, SettingFlags.Scoped {
       stopped.await();
     }
     return 0;
+  }
+
+  /**
+   * The console's task launcher: the settings of each task's moment under the console's {@code
+   * flags}, labels kept in {@code timeline}, and each task traced as {@code apex run}'s is when
+   * {@code tracer} is on.
+   */
+  static AgentLauncher launcher(
+      Map<String, String> env,
+      OcrEngine ocr,
+      Map<ConfigField, List<String>> flags,
+      Timeline timeline,
+      RunTracer tracer) {
+    AgentLauncher launcher =
+        new AgentLauncher(env, ocr, flags).withLabelStore(timeline.labelStore().orElseThrow());
+    if (!tracer.enabled()) {
+      return launcher;
+    }
+    return launcher.withTracing(
+        new AgentLauncher.Tracing() {
+          @Override
+          public TaskListener listener(Settings settings) {
+            return tracer.listener(settings.config().bool(ConfigField.TRACES_PAYLOADS));
+          }
+
+          @Override
+          public Device device(Device device) {
+            return tracer.device(device);
+          }
+        });
   }
 
   /** The line naming what the console serves: a timeline URL's user info (its password) dropped. */

@@ -93,12 +93,24 @@ final class DescribeCommand implements Callable<Integer> {
         print(scene, null, out);
         return 0;
       }
-      // The agent labels the scene; it never opens its device for that.
-      try (Agent agent = settings.agent().ocr(OcrEngine.NONE).build()) {
-        print(scene, agent.describe(scene).enrichment(), out);
-      }
-      return 0;
+      // The agent labels the scene; it never opens its device for that. The model call is traced
+      // under one apex.describe span, as a live screen's commands are.
+      return wiring
+          .tracer()
+          .command(
+              "describe",
+              () -> {
+                try (Agent agent = settings.agent().ocr(OcrEngine.NONE).build()) {
+                  print(scene, agent.describe(scene).enrichment(), out);
+                }
+                return 0;
+              });
     }
+    return wiring.tracer().command("describe", () -> describeLive(settings, out, err));
+  }
+
+  /** The live screen of {@code --device}: its commands and model call under one span. */
+  private int describeLive(Settings settings, PrintWriter out, PrintWriter err) {
     try (Agent agent =
         settings
             .agent()

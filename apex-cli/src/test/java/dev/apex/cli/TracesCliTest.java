@@ -88,6 +88,32 @@ class TracesCliTest {
   }
 
   @Test
+  void describeIsOneSpanOverItsDeviceCommandsNotARootPerCommand() throws Exception {
+    try (OtlpReceiver collector = OtlpReceiver.start()) {
+      Map<String, String> env =
+          Map.of(
+              "OTEL_EXPORTER_OTLP_ENDPOINT",
+              collector.endpoint(),
+              "OTEL_EXPORTER_OTLP_PROTOCOL",
+              "http/protobuf");
+
+      Cli.Result run = Cli.run(env, "describe", "--device", "sim", "--no-ocr");
+
+      assertThat(run.exit()).as(run.out() + run.err()).isZero();
+      List<Received> spans = collector.spans();
+      List<Received> roots = spans.stream().filter(s -> s.parentSpanId().isEmpty()).toList();
+      assertThat(roots).extracting(Received::name).containsExactly("apex.describe");
+      assertThat(spans)
+          .filteredOn(s -> s.name().startsWith("apex.device."))
+          .extracting(s -> s.attr("apex.device.command"))
+          .contains("capture_tree", "close");
+      assertThat(spans)
+          .filteredOn(s -> s.name().startsWith("apex.device."))
+          .allMatch(s -> s.parentSpanId().equals(roots.get(0).spanId()));
+    }
+  }
+
+  @Test
   void aConfigurationTheSdkRefusesIsOneLineAndTheRunGoesOn() {
     Path flow = Cli.projectRoot().resolve("examples/flows/settings-wifi-on.yaml");
 

@@ -41,6 +41,19 @@ public final class AgentLauncher implements TaskLauncher {
   private final OcrEngine ocr;
   private final Map<ConfigField, List<String>> flags;
   private final LabelStore labelStore;
+  private final Tracing tracing;
+
+  /**
+   * How the shell traces the console's tasks, in the runtime's types (the console holds no tracer
+   * of its own): each task's span listener and a span per device command.
+   */
+  public interface Tracing {
+    /** The listener that makes a task's spans, for the settings the task starts with. */
+    TaskListener listener(Settings settings);
+
+    /** {@code device}, making a span per command it is given. */
+    Device device(Device device);
+  }
 
   /**
    * @param adb the adb server as host:port, or null for the settings' {@code device.adb_server}
@@ -63,18 +76,20 @@ public final class AgentLauncher implements TaskLauncher {
    */
   public AgentLauncher(
       Map<String, String> env, OcrEngine ocr, Map<ConfigField, List<String>> flags) {
-    this(env, ocr, flags, null);
+    this(env, ocr, flags, null, null);
   }
 
   private AgentLauncher(
       Map<String, String> env,
       OcrEngine ocr,
       Map<ConfigField, List<String>> flags,
-      LabelStore labelStore) {
+      LabelStore labelStore,
+      Tracing tracing) {
     this.env = Map.copyOf(Objects.requireNonNull(env, "env"));
     this.ocr = Objects.requireNonNull(ocr, "ocr");
     this.flags = Map.copyOf(Objects.requireNonNull(flags, "flags"));
     this.labelStore = labelStore;
+    this.tracing = tracing;
   }
 
   /**
@@ -83,7 +98,16 @@ public final class AgentLauncher implements TaskLauncher {
    * themselves only.
    */
   public AgentLauncher withLabelStore(LabelStore store) {
-    return new AgentLauncher(env, ocr, flags, Objects.requireNonNull(store, "store"));
+    return new AgentLauncher(env, ocr, flags, Objects.requireNonNull(store, "store"), tracing);
+  }
+
+  /**
+   * This launcher with its tasks traced by {@code tracing}: the tasks it starts on a selector and
+   * those the inspector runs on a held device (whose own screen reads between them are not).
+   */
+  public AgentLauncher withTracing(Tracing tracing) {
+    return new AgentLauncher(
+        env, ocr, flags, labelStore, Objects.requireNonNull(tracing, "tracing"));
   }
 
   /** Goals need a model: with none configured in {@code config} and the environment, says so. */
@@ -101,7 +125,7 @@ public final class AgentLauncher implements TaskLauncher {
         request.goal(),
         config,
         null,
-        b -> b.device(request.device()).deviceOptions(deviceOptions(config)));
+        b -> opened(b.device(request.device()).deviceOptions(deviceOptions(config))));
   }
 
   /** The identity the device's provider gives the selector ({@link DeviceProviders#identity}). */
@@ -137,12 +161,12 @@ public final class AgentLauncher implements TaskLauncher {
         Planner once =
             (goal, scene, context) ->
                 context.stepResults().isEmpty() ? List.of(step) : List.<PlannedStep>of();
-        return prepare(null, FlowVariables.none(), title, now, once, b -> b.device(device));
+        return prepare(null, FlowVariables.none(), title, now, once, b -> b.device(traced(device)));
       }
 
       @Override
       public PreparedTask flow(String yaml, ApexConfig now) {
-        return prepare(yaml, FlowVariables.none(), null, now, null, b -> b.device(device));
+        return prepare(yaml, FlowVariables.none(), null, now, null, b -> b.device(traced(device)));
       }
 
       @Override
@@ -150,6 +174,19 @@ public final class AgentLauncher implements TaskLauncher {
         device.close();
       }
     };
+  }
+
+  /** {@code builder} opening its selector's device traced, when tasks are traced. */
+  private AgentBuilder opened(AgentBuilder builder) {
+    return tracing == null
+        ? builder
+        : builder.deviceOpener(
+            (selector, options) -> tracing.device(DeviceProviders.open(selector, options)));
+  }
+
+  /** A held device as one task sees it: traced when tasks are. */
+  private Device traced(Device device) {
+    return tracing == null ? device : tracing.device(device);
   }
 
   /** How a console user names a flow's variables. */
@@ -224,6 +261,9 @@ public final class AgentLauncher implements TaskLauncher {
         AgentBuilder builder = device.apply(settings.agent()).ocr(ocr).confirmer(confirmer);
         if (labelStore != null) {
           builder.labelStore(labelStore);
+        }
+        if (tracing != null) {
+          builder.listener(tracing.listener(settings));
         }
         AgentRun task = run.withTaskId(id).withCancellation(cancellation).withListener(listener);
         try (Agent agent = builder.build()) {

@@ -2,6 +2,7 @@ package dev.apex.junit;
 
 import dev.apex.config.ApexConfig;
 import dev.apex.config.ApexConfigStore;
+import dev.apex.config.ConfigField;
 import dev.apex.config.Settings;
 import dev.apex.core.TaskStatus;
 import dev.apex.device.DeviceOptions;
@@ -44,6 +45,9 @@ import org.opentest4j.TestAbortedException;
  *
  * <p>The timeline ({@code $APEX_HOME/timeline.db} unless {@code apex.timeline} says otherwise) is
  * opened once per test run and shared by every test.
+ *
+ * <p>With the standard {@code OTEL_*} variables set, each test's task is traced under its class's
+ * {@code apex.suite} span, and the spans are exported when the run ends ({@link TestTraces}).
  */
 public final class ApexExtension
     implements BeforeEachCallback,
@@ -86,6 +90,7 @@ public final class ApexExtension
             .ocr(PerceivingObserver.ocr(settings.ocr(), notice -> {}))
             // Each session step is one the test's author wrote; act(goal) asks for DENY itself.
             .confirmer(Confirmer.AUTHORED);
+    TestTraces.trace(builder, context, env, config.bool(ConfigField.TRACES_PAYLOADS));
     options
         .timeline()
         .ifPresent(
@@ -176,6 +181,7 @@ public final class ApexExtension
         running.session().end(TaskStatus.CANCELLED, "test aborted: " + messageOf(aborted));
       } else {
         Throwable t = thrown.get();
+        TestTraces.failed(context);
         running
             .session()
             .end(

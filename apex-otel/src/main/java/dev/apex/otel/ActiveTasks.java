@@ -97,6 +97,16 @@ final class ActiveTasks {
     return stepOf(trace, () -> tracer.spanBuilder(Names.STEP).setParent(task).startSpan());
   }
 
+  /**
+   * Whether a command made now on this thread would have a parent ({@link #workParent}): a task
+   * traced here, or a current span; else its span would be a root of its own.
+   */
+  boolean hasWorkParent() {
+    return onThread.get() != null
+        || byId.size() == 1
+        || Span.fromContext(Context.current()).getSpanContext().isValid();
+  }
+
   /** {@code trace}'s open step, or one {@code open} opens. */
   static Context stepOf(Trace trace, Supplier<Span> open) {
     synchronized (trace) {

@@ -110,6 +110,12 @@ final class DeferredTracer implements RunTracer {
   }
 
   @Override
+  public <T> T command(String command, java.util.function.Supplier<T> work) {
+    OtelTracer tracer = real();
+    return tracer == null ? OFF.command(command, work) : tracer.command(command, work);
+  }
+
+  @Override
   public void close() {
     OtelTracer started;
     Thread exitHook;

@@ -17,6 +17,13 @@ final class Names {
   /** A device command's span: this, a dot and the command, e.g. {@code apex.device.tap}. */
   static final String DEVICE = "apex.device";
 
+  /**
+   * A command's span that starts no task: this, a dot and the command, e.g. {@code apex.describe}.
+   */
+  static final String COMMAND = "apex";
+
+  static final AttributeKey<String> COMMAND_NAME = AttributeKey.stringKey("apex.command");
+
   static final AttributeKey<String> SUITE_NAME = AttributeKey.stringKey("apex.suite.name");
 
   static final AttributeKey<String> TASK_ID = AttributeKey.stringKey("apex.task.id");

@@ -7,6 +7,7 @@ import dev.apex.runtime.agent.Agent;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdkBuilder;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -104,7 +106,7 @@ final class OtelTracer implements RunTracer {
 
   @Override
   public TaskListener listener(boolean payloads) {
-    return new TaskSpans(tasks, payloads);
+    return new TaskSpans(tasks, payloads, null);
   }
 
   @Override
@@ -127,8 +129,30 @@ final class OtelTracer implements RunTracer {
             .setParent(Context.current())
             .setAttribute(Names.SUITE_NAME, String.valueOf(name))
             .startSpan();
-    Context before = tasks.suite(Context.current().with(span));
-    return new Suite(span, () -> tasks.suite(before));
+    Context context = Context.current().with(span);
+    Context before = tasks.suite(context);
+    return new Suite(span, context, tasks, () -> tasks.suite(before));
+  }
+
+  @Override
+  public <T> T command(String command, Supplier<T> work) {
+    Objects.requireNonNull(work, "work");
+    Span span =
+        tasks
+            .tracer()
+            .spanBuilder(Names.COMMAND + "." + command)
+            .setParent(Context.current())
+            .setAttribute(Names.COMMAND_NAME, String.valueOf(command))
+            .startSpan();
+    try (Scope ignored = span.makeCurrent()) {
+      return work.get();
+    } catch (RuntimeException | Error e) {
+      span.setStatus(StatusCode.ERROR);
+      span.setAttribute(Names.ERROR_TYPE, e.getClass().getName());
+      throw e;
+    } finally {
+      span.end();
+    }
   }
 
   @Override
@@ -137,7 +161,7 @@ final class OtelTracer implements RunTracer {
       return;
     }
     // A task still open here did not end before the process does (a failure, a halt).
-    TaskSpans ender = new TaskSpans(tasks, false);
+    TaskSpans ender = new TaskSpans(tasks, false, null);
     for (ActiveTasks.Trace trace : tasks.open()) {
       Span step = ActiveTasks.takeStep(trace);
       if (step != null) {
@@ -154,12 +178,21 @@ final class OtelTracer implements RunTracer {
   /** A suite's span; closing it puts back the suite open before. */
   private static final class Suite implements SuiteSpan {
     private final Span span;
+    private final Context context;
+    private final ActiveTasks tasks;
     private final Runnable restore;
     private final AtomicBoolean ended = new AtomicBoolean();
 
-    Suite(Span span, Runnable restore) {
+    Suite(Span span, Context context, ActiveTasks tasks, Runnable restore) {
       this.span = span;
+      this.context = context;
+      this.tasks = tasks;
       this.restore = restore;
+    }
+
+    @Override
+    public TaskListener listener(boolean payloads) {
+      return new TaskSpans(tasks, payloads, context);
     }
 
     @Override

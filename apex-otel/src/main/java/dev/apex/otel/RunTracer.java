@@ -6,6 +6,7 @@ import dev.apex.runtime.agent.Agent;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * apex's traces, as a shell wires them: a {@link #listener} for an agent's task and step spans, an
@@ -86,6 +87,17 @@ public interface RunTracer extends AutoCloseable {
   SuiteSpan suite(String name);
 
   /**
+   * Runs {@code work}, a command that starts no task ({@code apex describe}), inside a span named
+   * {@code apex.<command>}, current on this thread while it runs: the device commands and model
+   * calls {@code work} makes on this thread are its children instead of roots. A failure ends the
+   * span with an error status and its type ({@code error.type}) and goes on unchanged. Just runs
+   * {@code work} when off.
+   *
+   * @param command the command's name, e.g. {@code describe}; an identifier, not a payload
+   */
+  <T> T command(String command, Supplier<T> work);
+
+  /**
    * Ends what is still open (as not finished), exports what is left, and stops the exporter, all
    * within a few seconds however the collector answers. Idempotent.
    */
@@ -105,6 +117,13 @@ public interface RunTracer extends AutoCloseable {
      * Marks the suite as not passed (a flow did not succeed); the span ends with an error status.
      */
     SuiteSpan failed();
+
+    /**
+     * Hears an agent's tasks and steps as {@link RunTracer#listener} does, each task a child of
+     * this suite whatever thread starts it and whichever suite opened last: for suites that run
+     * side by side in one process (the JUnit extension's test classes, run in parallel).
+     */
+    TaskListener listener(boolean payloads);
 
     /** Ends the span. Idempotent. */
     @Override

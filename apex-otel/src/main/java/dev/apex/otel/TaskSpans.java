@@ -22,15 +22,22 @@ final class TaskSpans implements TaskListener {
 
   private final ActiveTasks tasks;
   private final boolean payloads;
+  private final io.opentelemetry.context.Context parent;
 
-  TaskSpans(ActiveTasks tasks, boolean payloads) {
+  /**
+   * @param parent the suite every task heard here goes under; null for where {@link
+   *     ActiveTasks#taskParent} says
+   */
+  TaskSpans(ActiveTasks tasks, boolean payloads, io.opentelemetry.context.Context parent) {
     this.tasks = tasks;
     this.payloads = payloads;
+    this.parent = parent;
   }
 
   @Override
   public void taskStarted(TaskId taskId, String device, String goal) {
-    io.opentelemetry.context.Context parent = tasks.taskParent();
+    io.opentelemetry.context.Context parent =
+        this.parent != null ? this.parent : tasks.taskParent();
     Span span =
         tasks
             .tracer()

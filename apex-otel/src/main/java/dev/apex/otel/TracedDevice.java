@@ -104,8 +104,16 @@ final class TracedDevice extends ForwardingDevice {
     return traced("screen_size", Device::screenSize, (span, size) -> {});
   }
 
+  /**
+   * Closing is a command of the task or command span it is made under; after its task ended (an
+   * agent closing the device it opened) it makes no span, rather than a trace of its own.
+   */
   @Override
   public void close() {
+    if (!tasks.hasWorkParent()) {
+      delegate().close();
+      return;
+    }
     run("close", span -> delegate().close());
   }
 
