@@ -114,6 +114,7 @@ public final class ConsoleServer implements AutoCloseable {
         .register(router);
     new DevicesApi(options.deviceList()).register(router);
     new TasksApi(options.timeline(), running, options.version()).register(router);
+    new SuitesApi(options.timeline()).register(router);
     new EventStream(hub, health, options.eventHeartbeat()).register(router);
     Inspector inspector =
         new Inspector(

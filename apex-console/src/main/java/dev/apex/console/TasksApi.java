@@ -23,7 +23,7 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code GET /api/tasks?limit=20&offset=0}: a page of tasks, newest first, with {@code
- *       has_more};
+ *       has_more}; filtered by status, device, host, start time and suite run ({@link TaskQuery});
  *   <li>{@code GET /api/tasks/{id}}: one task;
  *   <li>{@code GET /api/tasks/{id}/steps?after=0}: its steps after index {@code after};
  *   <li>{@code GET /api/tasks/{id}/steps/{index}/screenshot.png}: the PNG observed before a step;
@@ -87,8 +87,8 @@ final class TasksApi {
   }
 
   /**
-   * {@code GET /api/tasks[?limit&offset&status&device&host&since&until]}: a page of tasks, newest
-   * first, each with its host and runner; filtered by {@link TaskQuery}.
+   * {@code GET /api/tasks[?limit&offset&status&device&host&since&until&suite]}: a page of tasks,
+   * newest first, each with its host and runner; filtered by {@link TaskQuery}.
    */
   private void list(Call call) throws IOException {
     int limit = call.intQuery("limit", 20, 1, MAX_PAGE);

@@ -22,6 +22,7 @@ final class UiFiles {
           "common.js", JS,
           "pages.js", JS,
           "task.js", JS,
+          "suites.js", JS,
           "step.js", JS,
           "inspector.js", JS,
           "app.css", "text/css; charset=utf-8",

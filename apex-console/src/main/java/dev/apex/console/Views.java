@@ -12,6 +12,7 @@ import dev.apex.runtime.flow.FlowWriter;
 import dev.apex.storage.StepExtrasJson;
 import dev.apex.storage.StoredObservation;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.SuiteRun;
 import dev.apex.storage.TaskEntry;
 import dev.apex.timeline.StepExtras;
 import java.time.Duration;
@@ -31,9 +32,10 @@ final class Views {
   private Views() {}
 
   /**
-   * A task: {@code id, device, goal, status, reason, started_at, ended_at, steps, cancellable}.
-   * Every running task is cancellable, wherever it runs: the timeline carries the request to its
-   * owner. An {@code INTERRUPTED} task's reason says its process ended without recording an end.
+   * A task: {@code id, device, goal, status, reason, started_at, ended_at, steps, cancellable,
+   * suite_id} (null for a task run alone). Every running task is cancellable, wherever it runs: the
+   * timeline carries the request to its owner. An {@code INTERRUPTED} task's reason says its
+   * process ended without recording an end.
    */
   static ObjectNode task(TaskRecord task) {
     return task(TaskEntry.of(task));
@@ -55,9 +57,28 @@ final class Views {
     node.put("ended_at", instant(task.endedAt()));
     node.put("steps", task.steps());
     node.put("cancellable", !task.status().isFinal());
+    node.put("suite_id", task.suiteId());
     node.put("host", entry.host());
     node.put("runner", entry.runner());
     node.put("heartbeat_at", instant(entry.heartbeat()));
+    return node;
+  }
+
+  /**
+   * A suite run: {@code id, started_at, ended_at} (null while a task runs), {@code tasks, passed,
+   * failed, cancelled, running} and {@code hosts} (see {@link SuiteRun}).
+   */
+  static ObjectNode suite(SuiteRun run) {
+    ObjectNode node = Json.mapper().createObjectNode();
+    node.put("id", run.id());
+    node.put("started_at", instant(run.startedAt()));
+    node.put("ended_at", instant(run.endedAt()));
+    node.put("tasks", run.tasks());
+    node.put("passed", run.passed());
+    node.put("failed", run.failed());
+    node.put("cancelled", run.cancelled());
+    node.put("running", run.running());
+    run.hosts().forEach(node.putArray("hosts")::add);
     return node;
   }
 

@@ -52,6 +52,10 @@ class ConsoleTimelineOutageTest {
       assertThat(error.get("error").asText())
           .contains("the timeline " + OutageTimeline.LOCATION + " is unreachable");
       assertThat(console.get("/api/tasks/" + id.value() + "/steps").statusCode()).isEqualTo(503);
+      HttpResponse<String> suites = console.get("/api/suites");
+      assertThat(suites.statusCode()).isEqualTo(503);
+      assertThat(TestConsole.json(suites).get("timeline").asText())
+          .isEqualTo(OutageTimeline.LOCATION);
 
       HttpResponse<String> status = console.get("/api/status");
       assertThat(status.statusCode()).isEqualTo(200);

@@ -5,6 +5,7 @@ import dev.apex.core.TaskRecord;
 import dev.apex.core.TaskStatus;
 import dev.apex.storage.StoredObservation;
 import dev.apex.storage.StoredStep;
+import dev.apex.storage.SuiteRun;
 import dev.apex.storage.TaskEntry;
 import dev.apex.storage.TaskFilter;
 import dev.apex.storage.Timeline;
@@ -130,6 +131,11 @@ final class OutageTimeline implements Timeline {
   @Override
   public List<TaskRecord> suiteTasks(String suiteId, int limit) {
     return read("read a suite", () -> inner.suiteTasks(suiteId, limit));
+  }
+
+  @Override
+  public List<SuiteRun> suites(int limit) {
+    return read("list suite runs", () -> inner.suites(limit));
   }
 
   @Override

@@ -49,6 +49,14 @@ public interface JdbcDialect {
   /** A condition that the time in {@code column} is before {@code before}; it may be wider. */
   SqlPart before(String column, Instant before);
 
+  /**
+   * An expression over the time in {@code column} that sorts in time order (to {@code ORDER BY}
+   * it); the column itself where the stored form does.
+   */
+  default String chronological(String column) {
+    return column;
+  }
+
   /** The label cache's column of when an entry was stored. */
   String labelStoredAt();
 

@@ -227,6 +227,30 @@ public abstract class JdbcTimeline implements Timeline {
     return records(read("list suite " + suiteId, c -> reader.suiteTasks(c, suiteId, limit)));
   }
 
+  /**
+   * Counted in one query; when a suite has tasks recorded running, those are judged first (one
+   * whose runner is gone is recorded interrupted) and the suites read again.
+   */
+  @Override
+  public List<SuiteRun> suites(int limit) {
+    if (limit < 1 || limit > MAX_SUITES) {
+      throw new IllegalArgumentException("limit must be 1 to " + MAX_SUITES + ", was " + limit);
+    }
+    List<SuiteRun> runs = read("list suite runs", c -> reader.suites(c, limit));
+    boolean judgedEnded = false;
+    for (SuiteRun run : runs) {
+      if (run.running() > 0) {
+        for (TimelineReader.Read row :
+            read(
+                "read the running tasks of suite " + run.id(),
+                c -> reader.runningOfSuite(c, run.id(), MAX_SUITES))) {
+          judgedEnded |= judged(row).status() != TaskStatus.RUNNING;
+        }
+      }
+    }
+    return judgedEnded ? read("list suite runs", c -> reader.suites(c, limit)) : runs;
+  }
+
   @Override
   public int taskCount() {
     return read("count tasks", reader::taskCount);

@@ -66,6 +66,15 @@ final class SqliteDialect implements JdbcDialect {
     return SqlPart.of(seconds(column) + " <= ?", before.toString().substring(0, SECONDS));
   }
 
+  /**
+   * {@link Instant#toString()} writes no fraction, or 3, 6 or 9 digits, so the text does not sort
+   * in time order within a second; {@code julianday} reads it to the millisecond.
+   */
+  @Override
+  public String chronological(String column) {
+    return "julianday(" + column + ")";
+  }
+
   @Override
   public String labelStoredAt() {
     return "stored_at_ms";

@@ -15,19 +15,32 @@ import java.util.Set;
  * @param host the host that runs or ran the task ({@link TaskEntry#host()}), or null for any
  * @param startedFrom the earliest start, inclusive, or null
  * @param startedBefore the latest start, exclusive, or null
+ * @param suite the suite run the task was one flow of ({@link dev.apex.core.TaskRecord#suiteId()}),
+ *     or null for any task, in a suite or not
  */
 public record TaskFilter(
     Set<TaskStatus> statuses,
     String device,
     String host,
     Instant startedFrom,
-    Instant startedBefore) {
+    Instant startedBefore,
+    String suite) {
 
   /** Every task. */
-  public static final TaskFilter ALL = new TaskFilter(Set.of(), null, null, null, null);
+  public static final TaskFilter ALL = new TaskFilter(Set.of(), null, null, null, null, null);
 
   public TaskFilter {
     statuses = Set.copyOf(Objects.requireNonNull(statuses, "statuses"));
+  }
+
+  /** A filter of any suite. */
+  public TaskFilter(
+      Set<TaskStatus> statuses,
+      String device,
+      String host,
+      Instant startedFrom,
+      Instant startedBefore) {
+    this(statuses, device, host, startedFrom, startedBefore, null);
   }
 
   /** Whether the entry passes every condition. */
@@ -36,6 +49,7 @@ public record TaskFilter(
     return (statuses.isEmpty() || statuses.contains(task.status()))
         && (device == null || device.equals(task.device()))
         && (host == null || host.equals(entry.host()))
+        && (suite == null || suite.equals(task.suiteId()))
         && (startedFrom == null
             || (task.startedAt() != null && !task.startedAt().isBefore(startedFrom)))
         && (startedBefore == null
@@ -48,6 +62,7 @@ public record TaskFilter(
         && device == null
         && host == null
         && startedFrom == null
-        && startedBefore == null;
+        && startedBefore == null
+        && suite == null;
   }
 }

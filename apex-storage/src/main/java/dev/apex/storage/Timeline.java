@@ -152,6 +152,20 @@ public interface Timeline extends TaskTimeline {
     return List.of();
   }
 
+  /** The most suite runs {@link #suites} lists at once. */
+  int MAX_SUITES = 200;
+
+  /**
+   * The newest suite runs, most recently started first, each with its tasks counted by status and
+   * the hosts they ran on; its running tasks judged like {@link #tasks(int, int)}. Empty for a
+   * timeline that keeps no suite ids.
+   *
+   * @param limit at most this many, 1 to {@value #MAX_SUITES}
+   */
+  default List<SuiteRun> suites(int limit) {
+    return List.of();
+  }
+
   /**
    * How long each of {@code goals} (a task's goal text, e.g. {@code flow login (flows/login.yaml)})
    * took when it last ran to an end of its own: the median of its {@value #DURATION_RUNS} most

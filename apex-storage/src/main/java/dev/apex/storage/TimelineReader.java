@@ -39,6 +39,9 @@ final class TimelineReader {
           + " THEN (SELECT max(s.started_at) FROM steps s WHERE s.task_id = t.id) END,"
           + " t.suite_id";
 
+  /** How many hosts {@link #suites} reads for the suites of one page, at most. */
+  private static final int SUITE_HOSTS_READ = 5_000;
+
   /** Goals per query of {@link #recordedDurations}, well under SQLite's bound on parameters. */
   private static final int GOALS_PER_QUERY = 200;
 
@@ -54,6 +57,98 @@ final class TimelineReader {
 
   List<Read> suiteTasks(Connection c, String suiteId, int limit) throws SQLException {
     return tasks(c, " WHERE t.suite_id = ? ORDER BY t.seq LIMIT ?", List.of(suiteId, limit));
+  }
+
+  /** The tasks of suite {@code suiteId} still recorded running, in the order they started. */
+  List<Read> runningOfSuite(Connection c, String suiteId, int limit) throws SQLException {
+    return tasks(
+        c,
+        " WHERE t.suite_id = ? AND t.status = 'RUNNING' ORDER BY t.seq LIMIT ?",
+        List.of(suiteId, limit));
+  }
+
+  /**
+   * The newest {@code limit} suite runs, most recently started first, counted as recorded (a
+   * running task is not judged here): one {@code GROUP BY} over {@code tasks.suite_id}, then the
+   * hosts of those suites.
+   */
+  List<SuiteRun> suites(Connection c, int limit) throws SQLException {
+    String failed =
+        String.join(", ", SuiteRun.FAILED.stream().map(s -> "'" + s.name() + "'").toList());
+    String lastEnd = dialect.chronological("e.ended_at");
+    List<SuiteRun> runs = new ArrayList<>();
+    try (PreparedStatement query =
+        c.prepareStatement(
+            "SELECT g.suite_id, g.n, g.passed, g.failed, g.cancelled, g.running,"
+                + " (SELECT f.started_at FROM tasks f WHERE f.suite_id = g.suite_id"
+                + " ORDER BY f.seq LIMIT 1),"
+                + " (SELECT e.ended_at FROM tasks e WHERE e.suite_id = g.suite_id"
+                + " AND e.ended_at IS NOT NULL ORDER BY "
+                + lastEnd
+                + " DESC LIMIT 1)"
+                + " FROM (SELECT suite_id, count(*) AS n,"
+                + " sum(CASE WHEN status = 'SUCCEEDED' THEN 1 ELSE 0 END) AS passed,"
+                + " sum(CASE WHEN status IN ("
+                + failed
+                + ") THEN 1 ELSE 0 END) AS failed,"
+                + " sum(CASE WHEN status = 'CANCELLED' THEN 1 ELSE 0 END) AS cancelled,"
+                + " sum(CASE WHEN status = 'RUNNING' THEN 1 ELSE 0 END) AS running,"
+                + " min(seq) AS first_seq"
+                + " FROM tasks WHERE suite_id IS NOT NULL GROUP BY suite_id"
+                + " ORDER BY first_seq DESC LIMIT ?) g ORDER BY g.first_seq DESC")) {
+      query.setInt(1, limit);
+      try (ResultSet rs = query.executeQuery()) {
+        while (rs.next()) {
+          int running = rs.getInt(6);
+          runs.add(
+              new SuiteRun(
+                  rs.getString(1),
+                  dialect.instant(rs, 7),
+                  running > 0 ? null : dialect.instant(rs, 8),
+                  rs.getInt(2),
+                  rs.getInt(3),
+                  rs.getInt(4),
+                  rs.getInt(5),
+                  running,
+                  List.of()));
+        }
+      }
+    }
+    return withHosts(c, runs);
+  }
+
+  private static List<SuiteRun> withHosts(Connection c, List<SuiteRun> runs) throws SQLException {
+    if (runs.isEmpty()) {
+      return runs;
+    }
+    SqlPart ofThese = in("suite_id", runs.stream().map(SuiteRun::id).toList());
+    Map<String, List<String>> hosts = new HashMap<>();
+    try (PreparedStatement query =
+        c.prepareStatement(
+            "SELECT DISTINCT suite_id, owner_host FROM tasks WHERE "
+                + ofThese.sql()
+                + " AND owner_host IS NOT NULL ORDER BY suite_id, owner_host LIMIT ?")) {
+      query.setInt(ofThese.bind(query, 1), SUITE_HOSTS_READ);
+      try (ResultSet rs = query.executeQuery()) {
+        while (rs.next()) {
+          hosts.computeIfAbsent(rs.getString(1), s -> new ArrayList<>()).add(rs.getString(2));
+        }
+      }
+    }
+    return runs.stream()
+        .map(
+            r ->
+                new SuiteRun(
+                    r.id(),
+                    r.startedAt(),
+                    r.endedAt(),
+                    r.tasks(),
+                    r.passed(),
+                    r.failed(),
+                    r.cancelled(),
+                    r.running(),
+                    hosts.getOrDefault(r.id(), List.of())))
+        .toList();
   }
 
   Optional<Read> task(Connection c, TaskId id) throws SQLException {
@@ -79,6 +174,9 @@ final class TimelineReader {
     }
     if (filter.host() != null) {
       where.add(SqlPart.of("t.owner_host = ?", filter.host()));
+    }
+    if (filter.suite() != null) {
+      where.add(SqlPart.of("t.suite_id = ?", filter.suite()));
     }
     if (filter.startedFrom() != null) {
       where.add(dialect.notBefore("t.started_at", filter.startedFrom()));

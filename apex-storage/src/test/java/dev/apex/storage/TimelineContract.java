@@ -336,6 +336,127 @@ public abstract class TimelineContract {
   }
 
   @Test
+  void suiteRunsAreListedNewestFirstWithTheirTasksCountedByStatusAndTheirHosts() {
+    Timeline ci1 = open(new FakeProcesses("ci-1-" + UUID.randomUUID(), 7), 50);
+    Timeline ci2 = open(new FakeProcesses("ci-2-" + UUID.randomUUID(), 8), 50);
+    String older = "suite-" + UUID.randomUUID();
+    String newer = "suite-" + UUID.randomUUID();
+    Instant start = Instant.parse("2026-03-01T10:00:00Z");
+    ran(ci1, "sim", "flow a", older, TaskStatus.SUCCEEDED, start, Duration.ofSeconds(5), this);
+    TaskId onCi2 =
+        ran(
+            ci2,
+            "sim",
+            "flow b",
+            older,
+            TaskStatus.MAX_STEPS,
+            start.plusSeconds(1),
+            Duration.ofMillis(9_500),
+            this);
+    ran(
+        ci1,
+        "sim",
+        "flow c",
+        older,
+        TaskStatus.CANCELLED,
+        start.plusSeconds(2),
+        Duration.ofSeconds(8),
+        this);
+    ran(ci1, "sim", "alone", null, TaskStatus.FAILED, start, Duration.ofSeconds(1), this);
+    TaskId first =
+        ran(
+            ci1,
+            "sim",
+            "flow a",
+            newer,
+            TaskStatus.FAILED,
+            start.plusSeconds(60),
+            Duration.ofSeconds(2),
+            this);
+    TaskId still = newId();
+    ci1.startTask(still, "sim", "flow b", newer);
+
+    List<SuiteRun> listed =
+        ci2.suites(Timeline.MAX_SUITES).stream()
+            .filter(r -> List.of(older, newer).contains(r.id()))
+            .toList();
+    assertThat(listed).extracting(SuiteRun::id).containsExactly(newer, older);
+    SuiteRun running = listed.get(0);
+    assertThat(running.startedAt()).isEqualTo(ci1.task(first).orElseThrow().startedAt());
+    assertThat(running.endedAt()).as("a task still runs").isNull();
+    assertThat(
+            List.of(
+                running.tasks(),
+                running.passed(),
+                running.failed(),
+                running.cancelled(),
+                running.running()))
+        .containsExactly(2, 0, 1, 0, 1);
+    assertThat(running.hosts()).containsExactly(hostOf(ci2, still));
+    SuiteRun ended = listed.get(1);
+    assertThat(ended.startedAt()).isEqualTo(start);
+    // The last end is the latest instant, not the latest text: 10.500Z is after 10Z.
+    assertThat(ended.endedAt()).isEqualTo(start.plusMillis(10_500));
+    assertThat(
+            List.of(
+                ended.tasks(), ended.passed(), ended.failed(), ended.cancelled(), ended.running()))
+        .containsExactly(3, 1, 1, 1, 0);
+    assertThat(ended.hosts())
+        .containsExactlyInAnyOrder(hostOf(ci2, onCi2), hostOf(ci2, first))
+        .doesNotHaveDuplicates();
+    assertThat(ci2.suites(1)).extracting(SuiteRun::id).containsExactly(newer);
+    assertThatThrownBy(() -> ci2.suites(0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ci2.suites(Timeline.MAX_SUITES + 1))
+        .isInstanceOf(IllegalArgumentException.class);
+
+    ci1.finishTask(still, TaskStatus.SUCCEEDED, "ok");
+    SuiteRun done = ci2.suites(1).get(0);
+    assertThat(List.of(done.passed(), done.running())).containsExactly(1, 0);
+    assertThat(done.endedAt()).isEqualTo(ci2.task(still).orElseThrow().endedAt());
+  }
+
+  @Test
+  void aSuiteTaskWhoseRunnerIsGoneCountsAsFailedNotRunning() {
+    Timeline dead = open(new FakeProcesses("host-c", 300), 50);
+    Timeline reader = open(new FakeProcesses("host-b", 200), 50);
+    String suite = "suite-" + UUID.randomUUID();
+    TaskId gone = newId();
+    dead.startTask(gone, "sim", "dies", suite);
+    dead.close();
+    ageHeartbeat(gone, LEASE.plusSeconds(30));
+
+    SuiteRun run = reader.suites(1).get(0);
+    assertThat(run.id()).isEqualTo(suite);
+    assertThat(List.of(run.failed(), run.running())).containsExactly(1, 0);
+    assertThat(run.endedAt()).isNotNull();
+    assertThat(reader.task(gone).orElseThrow().status()).isEqualTo(TaskStatus.INTERRUPTED);
+  }
+
+  @Test
+  void theTaskListFiltersBySuiteWithTheOtherFilters() {
+    Timeline timeline = open();
+    String suite = "suite-" + UUID.randomUUID();
+    Instant start = Instant.parse("2026-04-01T10:00:00Z");
+    TaskId a = ran(timeline, "sim", "a", suite, TaskStatus.SUCCEEDED, start, Duration.ZERO, this);
+    ran(timeline, "sim", "a", null, TaskStatus.SUCCEEDED, start, Duration.ZERO, this);
+    TaskId b = ran(timeline, "sim", "b", suite, TaskStatus.FAILED, start, Duration.ZERO, this);
+    TaskFilter ofSuite = new TaskFilter(Set.of(), null, null, null, null, suite);
+
+    assertThat(ids(timeline, ofSuite)).containsExactly(b, a);
+    assertThat(
+            ids(
+                timeline,
+                new TaskFilter(Set.of(TaskStatus.FAILED), "sim", null, null, null, suite)))
+        .containsExactly(b);
+    assertThat(ids(timeline, new TaskFilter(Set.of(), null, null, null, null, "no-such-suite")))
+        .isEmpty();
+  }
+
+  private static String hostOf(Timeline timeline, TaskId id) {
+    return timeline.entry(id).orElseThrow().host();
+  }
+
+  @Test
   void aFlowsDurationIsTheMedianOfItsLastRunsThatEndedOfThemselvesBeforeTheCutoff() {
     Timeline timeline = open();
     String x = "flow x (" + UUID.randomUUID() + ".yaml)";

@@ -4,6 +4,7 @@
 import { refreshStatus, timelineState, onTimelineBack } from './common.js';
 import { configPage, newTaskPage, tasksPage } from './pages.js';
 import { taskPage } from './task.js';
+import { suitesPage } from './suites.js';
 import { inspectorPage } from './inspector.js';
 
 const view = document.getElementById('view');
@@ -45,6 +46,9 @@ function route() {
   if ((match = path.match(/^\/tasks\/([A-Za-z0-9_-]+)(?:\/steps\/(\d+))?$/))) {
     current = taskPage(match[1], match[2] ? Number(match[2]) : null);
     name = 'task';
+  } else if (path === '/suites') {
+    current = suitesPage();
+    name = 'suites';
   } else if (path === '/new') {
     current = newTaskPage();
     name = 'new';

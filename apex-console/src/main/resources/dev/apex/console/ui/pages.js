@@ -29,8 +29,12 @@ function filterControls(params) {
   device.value = params.get('device') || '';
   host.value = params.get('host') || '';
   within.value = WITHIN[params.get('within') || ''] ? params.get('within') || '' : '';
+  // A suite's tasks (#/?suite=ID, from the Suites page or a task's page): shown as a chip that
+  // clears it; it combines with the other filters.
+  const suite = params.get('suite') || '';
   const apply = () => {
     const next = new URLSearchParams();
+    if (suite) next.set('suite', suite);
     if (status.value) next.set('status', status.value);
     if (device.value.trim()) next.set('device', device.value.trim());
     if (host.value.trim()) next.set('host', host.value.trim());
@@ -41,10 +45,15 @@ function filterControls(params) {
   [device, host].forEach((el) => el.addEventListener('change', apply));
   const devices = h('datalist', { id: 'known-devices' });
   const hosts = h('datalist', { id: 'known-hosts' });
-  const node = h('div', { class: 'filters', id: 'filters' }, status, device, host, within, devices, hosts);
+  const chip = suite ? h('span', { class: 'filter-chip', id: 'filter-suite' }, 'Suite ', h('b', { class: 'mono', text: suite }),
+    h('a', { href: '#/', class: 'muted', title: 'Show every task', 'aria-label': 'Clear the suite filter', text: '×',
+      onclick: (e) => { e.preventDefault(); const rest = new URLSearchParams(params); rest.delete('suite'); rest.delete('offset');
+        location.hash = '#/' + (rest.toString() ? '?' + rest : ''); } })) : null;
+  const node = h('div', { class: 'filters', id: 'filters' }, chip, status, device, host, within, devices, hosts);
   // The API query for these filters; since is computed now, so a live list keeps its window.
   const query = () => {
     const q = new URLSearchParams();
+    if (suite) q.set('suite', suite);
     if (status.value) q.set('status', status.value);
     if (device.value.trim()) q.set('device', device.value.trim());
     if (host.value.trim()) q.set('host', host.value.trim());
@@ -60,7 +69,7 @@ function filterControls(params) {
     add(devices, tasks.map((t) => t.device));
     add(hosts, tasks.map((t) => t.host));
   };
-  const filtered = () => Boolean(status.value || device.value.trim() || host.value.trim() || within.value);
+  const filtered = () => Boolean(suite || status.value || device.value.trim() || host.value.trim() || within.value);
   return { node, query, learn, filtered };
 }
 

@@ -68,6 +68,8 @@ export function taskPage(id, wanted) {
       h('div', { class: 'facts' },
         h('span', {}, 'Task ', h('b', { class: 'mono', text: task.id })),
         h('span', {}, 'Device ', h('b', { class: 'mono', text: task.device })),
+        task.suite_id ? h('span', {}, 'Suite ', h('a', { class: 'mono', id: 'task-suite',
+          href: '#/?suite=' + encodeURIComponent(task.suite_id), text: task.suite_id })) : null,
         task.runner ? h('span', {}, 'Runner ', h('b', { class: 'mono', id: 'task-runner', text: task.runner })) : null,
         h('span', {}, 'Steps ', h('b', { id: 'task-steps', text: task.steps })),
         h('span', {}, 'Label cache saved ', h('b', { id: 'task-label-cache', text: savedText() })),
