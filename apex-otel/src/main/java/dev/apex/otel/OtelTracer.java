@@ -63,8 +63,11 @@ final class OtelTracer implements RunTracer {
   }
 
   /**
-   * Builds the SDK from {@code env}'s {@code OTEL_*} variables (the process's own environment and
-   * system properties win, as the SDK has it).
+   * Builds the SDK from {@code env}'s {@code OTEL_*} variables. They win over the JVM's {@code
+   * otel.*} system properties, and the traces exporter is OTLP unless {@code env} names another:
+   * libraries in the same JVM set those properties for their own tracing (Selenium, which drives
+   * apex's browsers, sets {@code otel.traces.exporter=none} when it opens a driver), and that must
+   * not silently send apex's spans nowhere. Other {@code otel.*} properties still apply.
    *
    * @throws RuntimeException what the autoconfiguration throws for a configuration it refuses
    */
@@ -73,10 +76,12 @@ final class OtelTracer implements RunTracer {
     defaults.put("otel.service.name", "apex");
     defaults.put("otel.metrics.exporter", "none");
     defaults.put("otel.logs.exporter", "none");
-    defaults.putAll(properties(env));
+    Map<String, String> fromEnv = new LinkedHashMap<>(properties(env));
+    fromEnv.putIfAbsent("otel.traces.exporter", "otlp");
     OpenTelemetrySdk sdk =
         AutoConfiguredOpenTelemetrySdk.builder()
             .addPropertiesSupplier(() -> defaults)
+            .addPropertiesCustomizer(config -> fromEnv)
             .disableShutdownHook()
             .build()
             .getOpenTelemetrySdk();
