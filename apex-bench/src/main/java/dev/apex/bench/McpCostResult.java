@@ -248,7 +248,7 @@ public record McpCostResult(List<Screen> screens, Sim sim, ToolList toolList, Ta
   public String method() {
     return "Built by the server's own code, not a copy: *describe_screen* is the text of the result"
         + " `apex mcp` returns by default (`ApexMcpServer.describeScreenResultText`: M1's compact"
-        + " encoding of the scene inside its untrusted-data block, after an `ok in … ms` line), per"
+        + " encoding of the scene inside its one untrusted-data block, with no timing line), per"
         + " dump, against the raw tree as a peer hands it (M1's baseline). A block's nonce is"
         + " random, so every result is counted with one fixed draw of the server's generator."
         + " *screenshot* is the real tool run on the sim's Settings screen, at the default"
