@@ -41,14 +41,7 @@ class ConsoleTracesTest {
   void aFlowStartedThroughTheConsoleIsATaskSpanWithItsSteps() throws Exception {
     try (OtlpReceiver collector = OtlpReceiver.start();
         SqliteTimeline timeline = SqliteTimeline.open(dir.resolve("t.db"))) {
-      RunTracer tracer =
-          RunTracer.fromEnvironment(
-              Map.of(
-                  "OTEL_EXPORTER_OTLP_ENDPOINT",
-                  collector.endpoint(),
-                  "OTEL_EXPORTER_OTLP_PROTOCOL",
-                  "http/protobuf"),
-              notice -> {});
+      RunTracer tracer = RunTracer.fromEnvironment(collector.env(), notice -> {});
       String id;
       try (tracer) {
         ConsoleServer console =

@@ -61,12 +61,7 @@ class TracesCliTest {
     java.nio.file.Files.copy(flow, suite.resolve("a.yaml"));
     java.nio.file.Files.copy(flow, suite.resolve("b.yaml"));
     try (OtlpReceiver collector = OtlpReceiver.start()) {
-      Map<String, String> env =
-          Map.of(
-              "OTEL_EXPORTER_OTLP_ENDPOINT",
-              collector.endpoint(),
-              "OTEL_EXPORTER_OTLP_PROTOCOL",
-              "http/protobuf");
+      Map<String, String> env = collector.env();
 
       Cli.Result run =
           Cli.run(
@@ -90,12 +85,7 @@ class TracesCliTest {
   @Test
   void describeIsOneSpanOverItsDeviceCommandsNotARootPerCommand() throws Exception {
     try (OtlpReceiver collector = OtlpReceiver.start()) {
-      Map<String, String> env =
-          Map.of(
-              "OTEL_EXPORTER_OTLP_ENDPOINT",
-              collector.endpoint(),
-              "OTEL_EXPORTER_OTLP_PROTOCOL",
-              "http/protobuf");
+      Map<String, String> env = collector.env();
 
       Cli.Result run = Cli.run(env, "describe", "--device", "sim", "--no-ocr");
 

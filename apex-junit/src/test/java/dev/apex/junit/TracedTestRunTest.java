@@ -3,14 +3,11 @@ package dev.apex.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.apex.testkit.IsolatedLoader;
 import dev.apex.testkit.otlp.OtlpReceiver;
 import dev.apex.testkit.otlp.OtlpReceiver.Received;
-import java.io.File;
 import java.lang.reflect.Array;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -131,7 +128,7 @@ class TracedTestRunTest {
   @Test
   void withNoOtelVariableTheRunLoadsNoOpenTelemetryClass() throws Exception {
     ClassLoader before = Thread.currentThread().getContextClassLoader();
-    try (Isolated loader = new Isolated()) {
+    try (IsolatedLoader loader = new IsolatedLoader()) {
       // The engine and its extensions are found through the context class loader.
       Thread.currentThread().setContextClassLoader(loader);
       Object builder =
@@ -182,31 +179,5 @@ class TracedTestRunTest {
 
   private static List<Received> named(List<Received> spans, String name) {
     return spans.stream().filter(s -> s.name().equals(name)).toList();
-  }
-
-  /**
-   * A loader that loads the test class path itself (the platform's classes from its parent), so
-   * what it has loaded is exactly what the run in it caused.
-   */
-  static final class Isolated extends URLClassLoader {
-    Isolated() {
-      super(classPath(), ClassLoader.getPlatformClassLoader());
-    }
-
-    boolean loaded(String name) {
-      return findLoadedClass(name) != null;
-    }
-
-    private static URL[] classPath() {
-      List<URL> urls = new ArrayList<>();
-      for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-        try {
-          urls.add(new File(entry).toURI().toURL());
-        } catch (java.net.MalformedURLException e) {
-          throw new IllegalStateException(e);
-        }
-      }
-      return urls.toArray(URL[]::new);
-    }
   }
 }

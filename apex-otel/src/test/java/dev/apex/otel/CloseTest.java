@@ -11,7 +11,6 @@ import dev.apex.testkit.otlp.OtlpReceiver;
 import dev.apex.testkit.otlp.OtlpReceiver.Received;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,14 +23,7 @@ class CloseTest {
   @Test
   void aTaskStillOpenAtCloseIsExportedAsInterruptedBeforeCloseReturns() throws Exception {
     try (OtlpReceiver collector = OtlpReceiver.start()) {
-      RunTracer tracer =
-          RunTracer.fromEnvironment(
-              Map.of(
-                  "OTEL_EXPORTER_OTLP_ENDPOINT",
-                  collector.endpoint(),
-                  "OTEL_EXPORTER_OTLP_PROTOCOL",
-                  "http/protobuf"),
-              notice -> {});
+      RunTracer tracer = RunTracer.fromEnvironment(collector.env(), notice -> {});
       TaskListener listener = tracer.listener(false);
       TaskId id = TaskId.random();
       listener.taskStarted(id, "sim", "a goal");
@@ -51,14 +43,7 @@ class CloseTest {
   @Test
   void aGestureOfARoleIsATracedCommandAndItsFailureKeepsItsType() throws Exception {
     try (OtlpReceiver collector = OtlpReceiver.start()) {
-      RunTracer tracer =
-          RunTracer.fromEnvironment(
-              Map.of(
-                  "OTEL_EXPORTER_OTLP_ENDPOINT",
-                  collector.endpoint(),
-                  "OTEL_EXPORTER_OTLP_PROTOCOL",
-                  "http/protobuf"),
-              notice -> {});
+      RunTracer tracer = RunTracer.fromEnvironment(collector.env(), notice -> {});
       try (tracer;
           Device device = tracer.device(SimDevice.create())) {
         Gestures.LongPress press = device.role(Gestures.LongPress.class).orElseThrow();

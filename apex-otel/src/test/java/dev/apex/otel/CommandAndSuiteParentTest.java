@@ -11,7 +11,6 @@ import dev.apex.runtime.TaskListener;
 import dev.apex.testkit.otlp.OtlpReceiver;
 import dev.apex.testkit.otlp.OtlpReceiver.Received;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,13 +21,7 @@ import org.junit.jupiter.api.Test;
 class CommandAndSuiteParentTest {
 
   private static RunTracer tracer(OtlpReceiver collector) {
-    return RunTracer.fromEnvironment(
-        Map.of(
-            "OTEL_EXPORTER_OTLP_ENDPOINT",
-            collector.endpoint(),
-            "OTEL_EXPORTER_OTLP_PROTOCOL",
-            "http/protobuf"),
-        notice -> {});
+    return RunTracer.fromEnvironment(collector.env(), notice -> {});
   }
 
   @Test

@@ -6,7 +6,6 @@ import dev.apex.core.TaskId;
 import dev.apex.core.TaskStatus;
 import dev.apex.runtime.TaskListener;
 import dev.apex.testkit.otlp.OtlpReceiver;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,14 +20,7 @@ class ForeignPropertiesTest {
     String before = System.getProperty("otel.traces.exporter");
     System.setProperty("otel.traces.exporter", "none");
     try (OtlpReceiver collector = OtlpReceiver.start()) {
-      RunTracer tracer =
-          RunTracer.fromEnvironment(
-              Map.of(
-                  "OTEL_EXPORTER_OTLP_ENDPOINT",
-                  collector.endpoint(),
-                  "OTEL_EXPORTER_OTLP_PROTOCOL",
-                  "http/protobuf"),
-              notice -> {});
+      RunTracer tracer = RunTracer.fromEnvironment(collector.env(), notice -> {});
       TaskListener listener = tracer.listener(false);
       TaskId id = TaskId.random();
       listener.taskStarted(id, "web", "a goal");

@@ -59,11 +59,7 @@ class TracedRunTest {
   }
 
   private Map<String, String> env() {
-    return Map.of(
-        "OTEL_EXPORTER_OTLP_ENDPOINT",
-        receiver.endpoint(),
-        "OTEL_EXPORTER_OTLP_PROTOCOL",
-        "http/protobuf");
+    return receiver.env();
   }
 
   private static FakeReply call(String tool, Map<String, ?> input) {

@@ -2,13 +2,9 @@ package dev.apex.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.apex.testkit.IsolatedLoader;
 import dev.apex.testkit.otlp.OtlpReceiver;
-import java.io.File;
 import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -23,31 +19,8 @@ class UnconfiguredTest {
   private static final String SDK = "io.opentelemetry.sdk.OpenTelemetrySdk";
   private static final String API_SPAN = "io.opentelemetry.api.trace.Span";
 
-  /** A loader that loads the class path itself (the platform's classes from its parent). */
-  static final class Isolated extends URLClassLoader {
-    Isolated() {
-      super(classPath(), ClassLoader.getPlatformClassLoader());
-    }
-
-    boolean loaded(String name) {
-      return findLoadedClass(name) != null;
-    }
-
-    private static URL[] classPath() {
-      List<URL> urls = new ArrayList<>();
-      for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-        try {
-          urls.add(new File(entry).toURI().toURL());
-        } catch (java.net.MalformedURLException e) {
-          throw new IllegalStateException(e);
-        }
-      }
-      return urls.toArray(URL[]::new);
-    }
-  }
-
   /** {@code RunTracer.fromEnvironment(env, notice -> {})} in {@code loader}. */
-  private static Object tracer(Isolated loader, Map<String, String> env) throws Exception {
+  private static Object tracer(IsolatedLoader loader, Map<String, String> env) throws Exception {
     Class<?> runTracer = loader.loadClass(RunTracer.class.getName());
     Method from =
         runTracer.getMethod("fromEnvironment", Map.class, java.util.function.Consumer.class);
@@ -70,7 +43,7 @@ class UnconfiguredTest {
 
   @Test
   void withNoOtelVariableNothingIsTracedAndNoOpenTelemetryClassIsLoaded() throws Exception {
-    try (Isolated loader = new Isolated()) {
+    try (IsolatedLoader loader = new IsolatedLoader()) {
       Object tracer = tracer(loader, Map.of("PATH", "/usr/bin", "APEX_HOME", "/tmp"));
 
       assertThat(tracer.getClass().getName()).isEqualTo(NoTracer.class.getName());
@@ -86,29 +59,15 @@ class UnconfiguredTest {
   @Test
   void configuredTheSdkIsBuiltOnlyAtTheFirstSpanACommandNeeds() throws Exception {
     try (OtlpReceiver receiver = OtlpReceiver.start();
-        Isolated loader = new Isolated()) {
-      Object tracer =
-          tracer(
-              loader,
-              Map.of(
-                  "OTEL_EXPORTER_OTLP_ENDPOINT",
-                  receiver.endpoint(),
-                  "OTEL_EXPORTER_OTLP_PROTOCOL",
-                  "http/protobuf"));
+        IsolatedLoader loader = new IsolatedLoader()) {
+      Object tracer = tracer(loader, receiver.env());
 
       useAsAShellDoes(tracer, false);
       assertThat(loader.loaded(SDK)).as("a command that made no span").isFalse();
     }
     try (OtlpReceiver receiver = OtlpReceiver.start();
-        Isolated loader = new Isolated()) {
-      Object tracer =
-          tracer(
-              loader,
-              Map.of(
-                  "OTEL_EXPORTER_OTLP_ENDPOINT",
-                  receiver.endpoint(),
-                  "OTEL_EXPORTER_OTLP_PROTOCOL",
-                  "http/protobuf"));
+        IsolatedLoader loader = new IsolatedLoader()) {
+      Object tracer = tracer(loader, receiver.env());
 
       useAsAShellDoes(tracer, true);
       assertThat(loader.loaded(SDK)).as("a suite's span built the SDK").isTrue();

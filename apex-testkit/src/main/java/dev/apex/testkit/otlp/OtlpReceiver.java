@@ -110,6 +110,15 @@ public final class OtlpReceiver implements AutoCloseable {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
+  /**
+   * The environment that sends a process's traces here: {@code OTEL_EXPORTER_OTLP_ENDPOINT} and
+   * {@code OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf}.
+   */
+  public java.util.Map<String, String> env() {
+    return java.util.Map.of(
+        "OTEL_EXPORTER_OTLP_ENDPOINT", endpoint(), "OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+  }
+
   /** Keeps the spans of {@code request}. */
   public void accept(ExportTraceServiceRequest request) {
     sink.accept(request);
