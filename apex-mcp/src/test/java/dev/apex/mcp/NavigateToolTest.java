@@ -5,19 +5,15 @@ import static dev.apex.mcp.McpFixture.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.apex.core.ScreenSize;
-import dev.apex.device.ForwardingDevice;
-import dev.apex.device.Gestures;
-import dev.apex.device.KeyStroke;
 import dev.apex.runtime.safety.SafetyPolicy;
+import dev.apex.testkit.FakeBrowser;
 import dev.apex.testkit.FakeDevice;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.ElicitResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,50 +28,11 @@ class NavigateToolTest {
 
   @TempDir Path dir;
 
-  /** A page: the tab's history and a full keyboard, recorded. */
-  static final class Page extends ForwardingDevice implements Gestures.Navigate, Gestures.Keyboard {
-    final List<String> calls = new CopyOnWriteArrayList<>();
-
-    Page() {
-      super(new FakeDevice("page", ScreenSize.pixels(1280, 800)));
-    }
-
-    @Override
-    public <T> Optional<T> role(Class<T> role) {
-      return role.isInstance(this) ? Optional.of(role.cast(this)) : super.role(role);
-    }
-
-    @Override
-    public void navigate(String url) {
-      calls.add("navigate " + url);
-    }
-
-    @Override
-    public void back() {
-      calls.add("back");
-    }
-
-    @Override
-    public void forward() {
-      calls.add("forward");
-    }
-
-    @Override
-    public void reload() {
-      calls.add("reload");
-    }
-
-    @Override
-    public void press(KeyStroke stroke) {
-      calls.add("press " + stroke.modifiers() + " " + stroke.key());
-    }
-  }
-
   private static final String SHOP = "web:https://shop.example/";
 
   @Test
   void aPageIsOfferedNavigateAndKeysAndAnOriginNotAllowedAsksAndIsRefusedWithoutAYes() {
-    Page page = new Page();
+    FakeBrowser page = new FakeBrowser(new FakeDevice("page", ScreenSize.pixels(1280, 800)));
     try (McpFixture mcp =
         McpFixture.in(dir)
             .deviceFor(SHOP, page)

@@ -10,19 +10,17 @@ import dev.apex.core.PlannedStep;
 import dev.apex.core.Scene;
 import dev.apex.core.SceneElement;
 import dev.apex.device.Device;
-import dev.apex.device.ForwardingDevice;
 import dev.apex.device.Gestures;
 import dev.apex.device.Key;
 import dev.apex.device.KeyStroke;
+import dev.apex.testkit.FakeBrowser;
 import dev.apex.testkit.FakeClock;
 import dev.apex.testkit.FakeDevice;
 import dev.apex.testkit.RecordingSleeper;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -34,46 +32,14 @@ import org.junit.jupiter.api.Test;
  */
 class WebToolsTest {
 
-  /** A browser: a tab's history, a full keyboard, scrolling into view and drags, recorded. */
-  static final class Browsing extends ForwardingDevice
-      implements Gestures.Navigate, Gestures.Keyboard, Gestures.Reveal, Gestures.Drag {
-    final List<String> calls = new CopyOnWriteArrayList<>();
-    final FakeDevice inner;
+  /**
+   * A browser: a tab's history and a full keyboard, and scrolling into view and drags, recorded.
+   */
+  static final class Browsing extends FakeBrowser implements Gestures.Reveal, Gestures.Drag {
     volatile boolean revealed;
 
     Browsing(FakeDevice inner) {
       super(inner);
-      this.inner = inner;
-    }
-
-    @Override
-    public <T> Optional<T> role(Class<T> role) {
-      return role.isInstance(this) ? Optional.of(role.cast(this)) : super.role(role);
-    }
-
-    @Override
-    public void navigate(String url) {
-      calls.add("navigate " + url);
-    }
-
-    @Override
-    public void back() {
-      calls.add("back");
-    }
-
-    @Override
-    public void forward() {
-      calls.add("forward");
-    }
-
-    @Override
-    public void reload() {
-      calls.add("reload");
-    }
-
-    @Override
-    public void press(KeyStroke stroke) {
-      calls.add("press " + stroke.modifiers() + " " + stroke.key());
     }
 
     @Override
@@ -144,7 +110,7 @@ class WebToolsTest {
 
     assertThat(browser.calls)
         .containsExactly("press [SHIFT] tab", "press [CTRL] a", "press [] page_down");
-    assertThat(browser.inner.events()).containsExactly(new FakeDevice.PressKey(Key.BACK));
+    assertThat(browser.inner().events()).containsExactly(new FakeDevice.PressKey(Key.BACK));
   }
 
   @Test
