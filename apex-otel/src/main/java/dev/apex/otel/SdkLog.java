@@ -1,10 +1,6 @@
 package dev.apex.otel;
 
-import dev.apex.core.Secrets;
 import dev.apex.core.Text;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.function.Consumer;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -47,36 +43,6 @@ final class SdkLog extends Handler {
     }
     SDK.setUseParentHandlers(false);
     SDK.addHandler(new SdkLog(notices));
-  }
-
-  /**
-   * Registers the header values of the OTLP exporter's variables as secrets: collectors take their
-   * API keys there ({@code x-honeycomb-team=KEY}, {@code authorization=Basic …}).
-   */
-  static void registerHeaderSecrets(Map<String, String> env) {
-    for (String name :
-        new String[] {"OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"}) {
-      String value = env.get(name);
-      if (value == null || value.isBlank()) {
-        continue;
-      }
-      Secrets.register(value);
-      for (String pair : value.split(",")) {
-        int eq = pair.indexOf('=');
-        String header = eq < 0 ? pair : pair.substring(eq + 1);
-        Secrets.register(header);
-        try {
-          Secrets.register(URLDecoder.decode(header, StandardCharsets.UTF_8));
-        } catch (IllegalArgumentException e) {
-          // not percent-encoded: registered as it is
-        }
-        int space = header.strip().indexOf(' ');
-        if (space > 0) {
-          // "Bearer TOKEN", "Basic CREDENTIALS": the credential alone too
-          Secrets.register(header.strip().substring(space + 1));
-        }
-      }
-    }
   }
 
   @Override
