@@ -36,12 +36,15 @@ final class PostgresPool {
     config.setConnectionTimeout(connectMillis);
     config.setValidationTimeout(Math.min(connectMillis, 3_000));
     config.setInitializationFailTimeout(connectMillis);
-    config.addDataSourceProperty("connectTimeout", PostgresTimeline.CONNECT_TIMEOUT.toSeconds());
-    config.addDataSourceProperty("loginTimeout", PostgresTimeline.CONNECT_TIMEOUT.toSeconds());
-    config.addDataSourceProperty("socketTimeout", PostgresTimeline.SOCKET_TIMEOUT.toSeconds());
-    config.addDataSourceProperty("tcpKeepAlive", true);
-    config.addDataSourceProperty("ApplicationName", "apex");
-    refuseForGood(location, env);
+    Properties driver = new Properties();
+    driver.setProperty(
+        "connectTimeout", Long.toString(PostgresTimeline.CONNECT_TIMEOUT.toSeconds()));
+    driver.setProperty("loginTimeout", Long.toString(PostgresTimeline.CONNECT_TIMEOUT.toSeconds()));
+    driver.setProperty("socketTimeout", Long.toString(PostgresTimeline.SOCKET_TIMEOUT.toSeconds()));
+    driver.setProperty("tcpKeepAlive", "true");
+    driver.setProperty("ApplicationName", "apex");
+    config.setDataSourceProperties(driver);
+    refuseForGood(location, env, driver);
     try {
       return new HikariDataSource(config);
     } catch (RuntimeException e) {
@@ -52,17 +55,15 @@ final class PostgresPool {
   /**
    * One login through the driver before the pool is built: a server that answers and refuses the
    * login or has no such database says so at once, where the pool would try again until its connect
-   * timeout. Anything else is left to the pool, which waits for a server that is starting.
+   * timeout. Anything else is left to the pool, which waits for a server that is starting. It takes
+   * the pool's driver properties ({@code driver}), whose login timeout bounds it.
    */
-  private static void refuseForGood(PostgresLocation location, Map<String, String> env) {
+  private static void refuseForGood(
+      PostgresLocation location, Map<String, String> env, Properties driver) {
     Properties props = new Properties();
+    props.putAll(driver);
     props.setProperty("user", location.user());
     location.password(env).ifPresent(p -> props.setProperty("password", p));
-    props.setProperty(
-        "connectTimeout", Long.toString(PostgresTimeline.CONNECT_TIMEOUT.toSeconds()));
-    props.setProperty("loginTimeout", Long.toString(PostgresTimeline.CONNECT_TIMEOUT.toSeconds()));
-    props.setProperty("socketTimeout", Long.toString(PostgresTimeline.CONNECT_TIMEOUT.toSeconds()));
-    props.setProperty("ApplicationName", "apex");
     try (Connection probe = new Driver().connect(location.jdbcUrl(), props)) {
       // the server answers and takes the login
     } catch (SQLException e) {
